@@ -1,0 +1,1 @@
+"""Picante rules engine (placeholder; being written)."""
