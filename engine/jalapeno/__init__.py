@@ -1,0 +1,7 @@
+"""Jalape-NO!: a trick-avoidance card game for 3 to 9 players (a reprint of Pepper)."""
+
+from .actions import Play
+from .cards import Card
+from .state import GAME, JalapenoGame, JalapenoState
+
+__all__ = ["GAME", "Card", "JalapenoGame", "JalapenoState", "Play"]

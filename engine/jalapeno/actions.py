@@ -1,0 +1,30 @@
+"""Jalape-NO! has one action: play a card (from hand or from your face-up Jalapeños)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..protocol import Action
+from .cards import Card, parse_card
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play one card. Notation: the card, e.g. ``R7`` or ``G1`` (a Jalapeño).
+
+    >>> str(Play(Card("R", 7)))
+    'R7'
+    >>> parse_action("R7") == Play(Card("R", 7))
+    True
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+def parse_action(text: str) -> Play:
+    if not isinstance(text, str):
+        raise ValueError(f"an action is written as text like 'R7', not {type(text).__name__}")
+    return Play(parse_card(text.strip()))

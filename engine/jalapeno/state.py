@@ -1,0 +1,308 @@
+"""The Jalape-NO! game state: an immutable snapshot, and the game object that makes one."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..protocol import Game, IllegalAction, OptionSpec, State
+from ..rng import Rng, seed_state
+from . import views
+from .actions import Play, parse_action
+from .cards import DECK_BY_PLAYERS, HAND_SIZE, Card, deck_for, parse_card, sort_key
+from .rules import legal_cards, next_round_starter, split_jalapenos, trick_winner, why_illegal
+from .scoring import round_penalty
+
+ROUNDS = 5  # "After 5 rounds, the player with the fewest penalty points wins."
+
+Hand = tuple[Card, ...]
+Trick = tuple[tuple[int, Card], ...]
+
+
+class JalapenoState(State):
+    """Fields are tuples so that states share structure and cannot be changed by accident."""
+
+    __slots__ = (
+        "players", "options", "rng", "round_no", "round_starter", "leader", "turn",
+        "hands", "jalapenos", "piles", "trick", "voids", "round_penalties", "last_trick",
+    )
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        options: Mapping[str, Any],
+        rng: int,
+        round_no: int,
+        round_starter: int,
+        leader: int,
+        turn: int | None,
+        hands: tuple[Hand, ...],
+        jalapenos: tuple[Hand, ...],
+        piles: tuple[Hand, ...],
+        trick: Trick,
+        voids: tuple[frozenset[str], ...],
+        round_penalties: tuple[tuple[int, ...], ...],
+        last_trick: tuple[int, Trick] | None,
+    ) -> None:
+        self.players = players
+        self.options = dict(options)
+        self.rng = rng
+        self.round_no = round_no
+        self.round_starter = round_starter
+        self.leader = leader
+        self.turn = turn  # None once the game is over
+        self.hands = hands
+        self.jalapenos = jalapenos
+        self.piles = piles
+        self.trick = trick
+        self.voids = voids  # colours a seat is known to lack (failed to follow): public knowledge
+        self.round_penalties = round_penalties  # one tuple per finished round
+        self.last_trick = last_trick  # (winner, cards) of the most recent complete trick
+
+    game: Game  # set below, once the game object exists
+
+    def _replace(self, **changes: Any) -> JalapenoState:
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        return JalapenoState(**fields)
+
+    # -- protocol ------------------------------------------------------------------------
+
+    @property
+    def rounds(self) -> int:
+        return self.options["rounds"]
+
+    @property
+    def lead_colour(self) -> str | None:
+        return self.trick[0][1].colour if self.trick else None
+
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.turn is None else (self.turn,)
+
+    def legal_actions(self, player: int) -> list[Play]:
+        if player != self.turn:
+            return []
+        return [
+            Play(c) for c in legal_cards(self.hands[player], self.jalapenos[player], self.lead_colour)
+        ]
+
+    def explain_illegal(self, player: int, action: Any) -> IllegalAction:
+        return why_illegal(action.card, self.hands[player], self.jalapenos[player], self.lead_colour)
+
+    def _apply(self, player: int, action: Play) -> JalapenoState:  # type: ignore[override]
+        card = action.card
+        hands, jalapenos, voids = list(self.hands), list(self.jalapenos), list(self.voids)
+        if card in hands[player]:
+            hands[player] = tuple(c for c in hands[player] if c != card)
+        else:
+            jalapenos[player] = tuple(c for c in jalapenos[player] if c != card)
+        lead = self.lead_colour
+        if lead is not None and card.colour != lead:
+            voids[player] = voids[player] | {lead}
+        trick = (*self.trick, (player, card))
+        state = self._replace(
+            hands=tuple(hands), jalapenos=tuple(jalapenos), voids=tuple(voids), trick=trick
+        )
+        if len(trick) < self.players:
+            return state._replace(turn=(player + 1) % self.players)  # clockwise
+        return state._finish_trick()
+
+    def _finish_trick(self) -> JalapenoState:
+        winner = trick_winner(self.trick)
+        won_jal, won_rest = split_jalapenos(card for _, card in self.trick)
+        jalapenos, piles = list(self.jalapenos), list(self.piles)
+        jalapenos[winner] = tuple(sorted((*jalapenos[winner], *won_jal), key=sort_key))
+        piles[winner] = (*piles[winner], *won_rest)
+        state = self._replace(
+            jalapenos=tuple(jalapenos), piles=tuple(piles), trick=(),
+            last_trick=(winner, self.trick), leader=winner, turn=winner,
+        )
+        if any(not hand for hand in state.hands):
+            return state._finish_round()
+        return state
+
+    def _finish_round(self) -> JalapenoState:
+        # Cards left in hand go to their owner's pile, then everyone scores.
+        piles = tuple((*pile, *hand) for pile, hand in zip(self.piles, self.hands, strict=True))
+        penalties = tuple(
+            round_penalty(j, p) for j, p in zip(self.jalapenos, piles, strict=True)
+        )
+        done = self._replace(
+            piles=piles, hands=tuple(() for _ in piles),
+            round_penalties=(*self.round_penalties, penalties),
+        )
+        if len(done.round_penalties) >= self.rounds:
+            return done._replace(turn=None)
+        starter = next_round_starter(penalties, self.round_starter)
+        return done._deal(self.round_no + 1, starter)
+
+    def _deal(self, round_no: int, starter: int) -> JalapenoState:
+        rng = Rng(self.rng)
+        deck = rng.shuffled(deck_for(self.players))
+        hands, jalapenos = [], []
+        for seat in range(self.players):
+            jal, rest = split_jalapenos(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])
+            hands.append(tuple(sorted(rest, key=sort_key)))
+            jalapenos.append(tuple(sorted(jal, key=sort_key)))
+        return self._replace(
+            rng=rng.state, round_no=round_no, round_starter=starter, leader=starter, turn=starter,
+            hands=tuple(hands), jalapenos=tuple(jalapenos),
+            piles=tuple(() for _ in range(self.players)), trick=(),
+            voids=tuple(frozenset() for _ in range(self.players)), last_trick=None,
+        )
+
+    def scores(self) -> list[int]:
+        """Minus the penalty points of finished rounds (the rulebook: "worth -2 points")."""
+        return [-sum(r[seat] for r in self.round_penalties) for seat in range(self.players)]
+
+    def penalty_totals(self) -> list[int]:
+        return [-s for s in self.scores()]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return views.view(self, player)
+
+    # -- saving --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+        return {
+            "game": GAME.id,
+            "version": GAME.save_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "public": {
+                "round": self.round_no,
+                "round_starter": self.round_starter,
+                "leader": self.leader,
+                "turn": self.turn,
+                "trick": [[seat, str(c)] for seat, c in self.trick],
+                "jalapenos": [cards(j) for j in self.jalapenos],
+                "piles": [cards(p) for p in self.piles],
+                "voids": [sorted(v) for v in self.voids],
+                "round_penalties": [list(r) for r in self.round_penalties],
+                "last_trick": None
+                if self.last_trick is None
+                else {
+                    "winner": self.last_trick[0],
+                    "cards": [[seat, str(c)] for seat, c in self.last_trick[1]],
+                },
+            },
+            "players_private": [{"hand": cards(h)} for h in self.hands],
+            "secret": {"rng": f"{self.rng:016x}"},
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JalapenoState) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.rng, self.hands, self.trick, self.round_no))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Jalape-NO! {self.players}p round {self.round_no}/{self.rounds}"
+            f" turn={self.turn} trick={[str(c) for _, c in self.trick]}>"
+        )
+
+
+class JalapenoGame(Game):
+    id = "jalapeno"
+    name = "Jalape-NO!"
+    player_counts = tuple(sorted(DECK_BY_PLAYERS))
+    options = {
+        "rounds": OptionSpec(ROUNDS, tuple(range(1, 11)), "rounds to play (the rules: 5)"),
+        "first_player": OptionSpec(
+            None, (None, *range(9)), "starting seat of round 1; None draws it from the seed"
+        ),
+    }
+
+    def new_game(
+        self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None
+    ) -> JalapenoState:
+        players = self.check_players(players)
+        opts = self.check_options(options)
+        if opts["first_player"] is not None and opts["first_player"] >= players:
+            raise ValueError(f"option 'first_player' must be a seat 0..{players - 1} or None")
+        if seed is None:
+            seed = secrets.randbits(64)
+        rng = Rng(seed_state(seed))
+        first = opts["first_player"]
+        if first is None:
+            first = rng.below(players)  # "Choose a starting player by any method you wish"
+        blank = JalapenoState(
+            players=players, options=opts, rng=rng.state, round_no=0, round_starter=first,
+            leader=first, turn=first, hands=(), jalapenos=(), piles=(), trick=(), voids=(),
+            round_penalties=(), last_trick=None,
+        )
+        return blank._deal(1, first)
+
+    def parse_action(self, text: str) -> Play:
+        return parse_action(text)
+
+    def from_dict(self, data: Mapping[str, Any]) -> JalapenoState:
+        self.check_envelope(data)
+        try:
+            return _load(self, data)
+        except ValueError as err:
+            raise ValueError(f"bad {self.name} save: {err}") from None
+        except (KeyError, TypeError, AttributeError, IndexError) as err:
+            raise ValueError(f"bad {self.name} save: missing or malformed field ({err!r})") from None
+
+
+def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
+    players = game.check_players(data["players"])
+    opts = game.check_options(data["options"])
+    pub, private = data["public"], data["players_private"]
+
+    def cards(items: Sequence[str]) -> tuple[Card, ...]:
+        if not isinstance(items, list):
+            raise ValueError(f"expected a list of cards, got {items!r}")
+        return tuple(parse_card(s) for s in items)
+
+    def seat(value: Any, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            raise ValueError(f"{what} must be a seat 0..{players - 1}, got {value!r}")
+        return value
+
+    def per_seat(items: Any, what: str) -> list[Any]:
+        if not isinstance(items, list) or len(items) != players:
+            raise ValueError(f"{what} must list one entry per seat ({players})")
+        return items
+
+    def trick_of(items: Any) -> Trick:
+        return tuple((seat(s, "trick seat"), parse_card(c)) for s, c in items)
+
+    hands = tuple(tuple(sorted(cards(p["hand"]), key=sort_key)) for p in per_seat(private, "hands"))
+    jalapenos = tuple(cards(j) for j in per_seat(pub["jalapenos"], "jalapenos"))
+    piles = tuple(cards(p) for p in per_seat(pub["piles"], "piles"))
+    trick = trick_of(pub["trick"])
+    turn = pub["turn"]
+    rounds_done = [tuple(int(x) for x in per_seat(r, "round penalties")) for r in pub["round_penalties"]]
+    if turn is not None:
+        turn = seat(turn, "turn")
+        everything = [*(c for h in hands for c in h), *(c for j in jalapenos for c in j),
+                      *(c for p in piles for c in p), *(c for _, c in trick)]
+        if sorted(everything, key=sort_key) != deck_for(players):
+            raise ValueError("the cards in play are not exactly one deck for this player count")
+    if any(not c.is_jalapeno for j in jalapenos for c in j):
+        raise ValueError("only Jalapeños lie face up")
+    if len(rounds_done) > opts["rounds"]:
+        raise ValueError("more finished rounds than the game has")
+    last = pub["last_trick"]
+    rng_text = data["secret"]["rng"]
+    if not isinstance(rng_text, str):
+        raise ValueError("secret.rng must be a hex string")
+    return JalapenoState(
+        players=players, options=opts, rng=int(rng_text, 16), round_no=int(pub["round"]),
+        round_starter=seat(pub["round_starter"], "round_starter"),
+        leader=seat(pub["leader"], "leader"), turn=turn, hands=hands, jalapenos=jalapenos,
+        piles=piles, trick=trick,
+        voids=tuple(frozenset(v) for v in per_seat(pub["voids"], "voids")),
+        round_penalties=tuple(rounds_done),
+        last_trick=None if last is None else (seat(last["winner"], "winner"), trick_of(last["cards"])),
+    )
+
+
+GAME = JalapenoGame()
+JalapenoState.game = GAME

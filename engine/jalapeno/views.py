@@ -1,0 +1,79 @@
+"""What one seat may see of a Jalape-NO! table.
+
+Hidden: the other seats' hands. Everything else was seen face up by everyone at some point:
+face-up Jalapeños, the trick, and the cards each trick winner took (the pile is face down in
+the box game, but every card in it was played face up, so the app plays "perfect memory" and
+shows it; see docs/rules-decisions.md). Voids (colours a seat failed to follow) are public
+deductions, included so that bots and players need not remember them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE
+from .rules import legal_cards
+from .scoring import round_penalty
+
+if TYPE_CHECKING:
+    from .state import JalapenoState
+
+VIEW_VERSION = 1
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
+    if player is not None and not (isinstance(player, int) and 0 <= player < state.players):
+        raise ValueError(f"seat must be 0..{state.players - 1} or None, got {player!r}")
+    n_colours, top = DECK_BY_PLAYERS[state.players]
+    totals = state.penalty_totals()
+    out: dict[str, Any] = {
+        "game": "jalapeno",
+        "view_version": VIEW_VERSION,
+        "seat": player,
+        "players": state.players,
+        "round": state.round_no,
+        "rounds": state.rounds,
+        "over": state.turn is None,
+        "to_act": list(state.current_players()),
+        "round_starter": state.round_starter,
+        "leader": state.leader,
+        "lead_colour": state.lead_colour,
+        "trick": [{"seat": s, "card": str(c)} for s, c in state.trick],
+        "last_trick": None
+        if state.last_trick is None
+        else {
+            "winner": state.last_trick[0],
+            "cards": [{"seat": s, "card": str(c)} for s, c in state.last_trick[1]],
+        },
+        "seats": [
+            {
+                "hand_size": len(state.hands[s]),
+                "jalapenos": _cards(state.jalapenos[s]),
+                "pile": _cards(state.piles[s]),
+                "penalty_so_far": round_penalty(state.jalapenos[s], state.piles[s]),
+                "void": sorted(state.voids[s]),
+                "total": totals[s],
+            }
+            for s in range(state.players)
+        ],
+        "round_penalties": [list(r) for r in state.round_penalties],
+        "totals": totals,
+        "winners": state.winners(),
+        "deck": {"colours": n_colours, "top": top, "hand_size": HAND_SIZE},
+        "colours": [
+            {"key": c.key, "name": c.name, "symbol": c.symbol, "emoji": c.emoji}
+            for c in COLOURS[:n_colours]
+        ],
+    }
+    if player is not None:
+        out["hand"] = _cards(state.hands[player])
+        out["legal"] = (
+            _cards(legal_cards(state.hands[player], state.jalapenos[player], state.lead_colour))
+            if state.turn == player
+            else []
+        )
+    return out
