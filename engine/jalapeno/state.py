@@ -24,8 +24,20 @@ class JalapenoState(State):
     """Fields are tuples so that states share structure and cannot be changed by accident."""
 
     __slots__ = (
-        "players", "options", "rng", "round_no", "round_starter", "leader", "turn",
-        "hands", "jalapenos", "piles", "trick", "voids", "round_penalties", "last_trick",
+        "players",
+        "options",
+        "rng",
+        "round_no",
+        "round_starter",
+        "leader",
+        "turn",
+        "hands",
+        "jalapenos",
+        "piles",
+        "trick",
+        "voids",
+        "round_penalties",
+        "last_trick",
     )
 
     def __init__(
@@ -85,11 +97,14 @@ class JalapenoState(State):
         if player != self.turn:
             return []
         return [
-            Play(c) for c in legal_cards(self.hands[player], self.jalapenos[player], self.lead_colour)
+            Play(c)
+            for c in legal_cards(self.hands[player], self.jalapenos[player], self.lead_colour)
         ]
 
     def explain_illegal(self, player: int, action: Any) -> IllegalAction:
-        return why_illegal(action.card, self.hands[player], self.jalapenos[player], self.lead_colour)
+        return why_illegal(
+            action.card, self.hands[player], self.jalapenos[player], self.lead_colour
+        )
 
     def _apply(self, player: int, action: Play) -> JalapenoState:  # type: ignore[override]
         card = action.card
@@ -116,8 +131,12 @@ class JalapenoState(State):
         jalapenos[winner] = tuple(sorted((*jalapenos[winner], *won_jal), key=sort_key))
         piles[winner] = (*piles[winner], *won_rest)
         state = self._replace(
-            jalapenos=tuple(jalapenos), piles=tuple(piles), trick=(),
-            last_trick=(winner, self.trick), leader=winner, turn=winner,
+            jalapenos=tuple(jalapenos),
+            piles=tuple(piles),
+            trick=(),
+            last_trick=(winner, self.trick),
+            leader=winner,
+            turn=winner,
         )
         if any(not hand for hand in state.hands):
             return state._finish_round()
@@ -126,11 +145,10 @@ class JalapenoState(State):
     def _finish_round(self) -> JalapenoState:
         # Cards left in hand go to their owner's pile, then everyone scores.
         piles = tuple((*pile, *hand) for pile, hand in zip(self.piles, self.hands, strict=True))
-        penalties = tuple(
-            round_penalty(j, p) for j, p in zip(self.jalapenos, piles, strict=True)
-        )
+        penalties = tuple(round_penalty(j, p) for j, p in zip(self.jalapenos, piles, strict=True))
         done = self._replace(
-            piles=piles, hands=tuple(() for _ in piles),
+            piles=piles,
+            hands=tuple(() for _ in piles),
             round_penalties=(*self.round_penalties, penalties),
         )
         if len(done.round_penalties) >= self.rounds:
@@ -147,10 +165,17 @@ class JalapenoState(State):
             hands.append(tuple(sorted(rest, key=sort_key)))
             jalapenos.append(tuple(sorted(jal, key=sort_key)))
         return self._replace(
-            rng=rng.state, round_no=round_no, round_starter=starter, leader=starter, turn=starter,
-            hands=tuple(hands), jalapenos=tuple(jalapenos),
-            piles=tuple(() for _ in range(self.players)), trick=(),
-            voids=tuple(frozenset() for _ in range(self.players)), last_trick=None,
+            rng=rng.state,
+            round_no=round_no,
+            round_starter=starter,
+            leader=starter,
+            turn=starter,
+            hands=tuple(hands),
+            jalapenos=tuple(jalapenos),
+            piles=tuple(() for _ in range(self.players)),
+            trick=(),
+            voids=tuple(frozenset() for _ in range(self.players)),
+            last_trick=None,
         )
 
     def scores(self) -> list[int]:
@@ -231,9 +256,20 @@ class JalapenoGame(Game):
         if first is None:
             first = rng.below(players)  # "Choose a starting player by any method you wish"
         blank = JalapenoState(
-            players=players, options=opts, rng=rng.state, round_no=0, round_starter=first,
-            leader=first, turn=first, hands=(), jalapenos=(), piles=(), trick=(), voids=(),
-            round_penalties=(), last_trick=None,
+            players=players,
+            options=opts,
+            rng=rng.state,
+            round_no=0,
+            round_starter=first,
+            leader=first,
+            turn=first,
+            hands=(),
+            jalapenos=(),
+            piles=(),
+            trick=(),
+            voids=(),
+            round_penalties=(),
+            last_trick=None,
         )
         return blank._deal(1, first)
 
@@ -247,7 +283,9 @@ class JalapenoGame(Game):
         except ValueError as err:
             raise ValueError(f"bad {self.name} save: {err}") from None
         except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise ValueError(f"bad {self.name} save: missing or malformed field ({err!r})") from None
+            raise ValueError(
+                f"bad {self.name} save: missing or malformed field ({err!r})"
+            ) from None
 
 
 def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
@@ -278,11 +316,17 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
     piles = tuple(cards(p) for p in per_seat(pub["piles"], "piles"))
     trick = trick_of(pub["trick"])
     turn = pub["turn"]
-    rounds_done = [tuple(int(x) for x in per_seat(r, "round penalties")) for r in pub["round_penalties"]]
+    rounds_done = [
+        tuple(int(x) for x in per_seat(r, "round penalties")) for r in pub["round_penalties"]
+    ]
     if turn is not None:
         turn = seat(turn, "turn")
-        everything = [*(c for h in hands for c in h), *(c for j in jalapenos for c in j),
-                      *(c for p in piles for c in p), *(c for _, c in trick)]
+        everything = [
+            *(c for h in hands for c in h),
+            *(c for j in jalapenos for c in j),
+            *(c for p in piles for c in p),
+            *(c for _, c in trick),
+        ]
         if sorted(everything, key=sort_key) != deck_for(players):
             raise ValueError("the cards in play are not exactly one deck for this player count")
     if any(not c.is_jalapeno for j in jalapenos for c in j):
@@ -294,13 +338,22 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
     if not isinstance(rng_text, str):
         raise ValueError("secret.rng must be a hex string")
     return JalapenoState(
-        players=players, options=opts, rng=int(rng_text, 16), round_no=int(pub["round"]),
+        players=players,
+        options=opts,
+        rng=int(rng_text, 16),
+        round_no=int(pub["round"]),
         round_starter=seat(pub["round_starter"], "round_starter"),
-        leader=seat(pub["leader"], "leader"), turn=turn, hands=hands, jalapenos=jalapenos,
-        piles=piles, trick=trick,
+        leader=seat(pub["leader"], "leader"),
+        turn=turn,
+        hands=hands,
+        jalapenos=jalapenos,
+        piles=piles,
+        trick=trick,
         voids=tuple(frozenset(v) for v in per_seat(pub["voids"], "voids")),
         round_penalties=tuple(rounds_done),
-        last_trick=None if last is None else (seat(last["winner"], "winner"), trick_of(last["cards"])),
+        last_trick=None
+        if last is None
+        else (seat(last["winner"], "winner"), trick_of(last["cards"])),
     )
 
 
