@@ -1,0 +1,146 @@
+"""Computer players for every Picante game: one protocol, three levels, one factory.
+
+>>> from engine import get_game
+>>> state = get_game("jalapeno").new_game(players=4, seed=3)
+>>> seat = state.current_players()[0]
+>>> bot = make_bot("jalapeno", "heuristic", seat, seed=1)
+>>> legal = state.legal_actions(seat)
+>>> bot.choose(state.view(seat), legal, budget_ms=50) in legal
+True
+
+A bot sees only what its seat sees: ``state.view(seat)`` and the legal actions, never the state.
+Bots are deterministic: the same seed, view and legal list give the same action (a search bot
+on a *time* budget may do more or less work on a faster machine; set an *iteration* budget,
+``make_bot(..., iterations=N)`` or ``bot.iterations = N``, to make it exactly reproducible).
+
+``thinking()`` is a generator so that a browser (Pyodide, no threads) can keep its event loop
+running: it yields ``None`` at least every ~10 ms of work and returns the action through
+``StopIteration.value``. ``choose()`` simply drains it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Generator, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .protocol import Action
+from .rng import MASK64, Rng
+
+BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
+
+SLICE_MS = 8.0  # yield to the caller this often (the promise is "at least every ~10 ms")
+
+A = TypeVar("A", bound=Action)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What every bot offers. ``level`` is one of ``BOT_LEVELS``; ``seat`` is the seat it plays."""
+
+    level: str
+    seat: int
+
+    def thinking(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        """Cooperative: yields None at least every ~10 ms of work so a browser UI can run its
+        event loop between slices; returns the chosen action via StopIteration.value."""
+        ...
+
+    def choose(self, view: dict, legal: list[Action], budget_ms: float) -> Action:
+        """Drain thinking() (CLI/tests)."""
+        ...
+
+
+class BaseBot:
+    """Shared plumbing: seeding per decision, draining the generator, legality guard."""
+
+    level: str = "base"
+
+    def __init__(self, seat: int, seed: int | str = 0, iterations: int | None = None) -> None:
+        self.seat = seat
+        self.seed = seed
+        # None: spend the time budget. An int: do exactly that much work (reproducible tests).
+        self.iterations = iterations
+
+    def decision_rng(self, view: dict, legal: Sequence[Action]) -> Rng:
+        """A generator that depends only on (seed, view, legal): never on earlier decisions, so a
+        decision can be replayed alone and cannot leak anything the view does not show."""
+        return Rng(decision_seed(self.seed, view, legal))
+
+    def thinking(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        if not legal:
+            raise ValueError(f"{self.level} bot at seat {self.seat} was asked to act with no legal")
+        if len(legal) == 1:  # nothing to think about
+            return legal[0]
+        choice = yield from self._think(view, legal, budget_ms)
+        if choice not in legal:  # a bot bug must never become an illegal move
+            raise AssertionError(f"{self.level} bot chose {choice}, not in {legal}")
+        return choice
+
+    def _think(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        raise NotImplementedError
+        yield  # pragma: no cover  (makes this a generator)
+
+    def choose(self, view: dict, legal: list[Action], budget_ms: float) -> Action:
+        return drain(self.thinking(view, legal, budget_ms))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level={self.level} seat={self.seat} seed={self.seed!r}>"
+
+
+class RandomBot(BaseBot):
+    """Uniformly random legal action; works for every game."""
+
+    level = "random"
+
+    def _think(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        return self.decision_rng(view, legal).choice(legal)
+        yield  # pragma: no cover
+
+
+def drain(gen: Generator[None, None, A]) -> A:
+    """Run a ``thinking()`` generator to the end and return its action."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def decision_seed(seed: int | str, view: Any, legal: Sequence[Action]) -> int:
+    """64-bit seed from the bot's seed and what it is shown (sha256: stable in every Python)."""
+    text = json.dumps([str(seed), view, [str(a) for a in legal]], sort_keys=True)
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "little") & MASK64
+
+
+def make_bot(
+    game_id: str, level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
+) -> Bot:
+    """A bot of ``level`` (one of ``BOT_LEVELS``) for ``seat`` of game ``game_id``.
+
+    ``iterations`` (search only; also settable later as ``bot.iterations``) replaces the time
+    budget by a fixed amount of work, so results are reproducible on any machine.
+    Unknown games or levels raise ValueError.
+    """
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {list(BOT_LEVELS)}")
+    if game_id == "jalapeno":
+        from .jalapeno.bots import make_jalapeno_bot
+
+        return make_jalapeno_bot(level, seat, seed, iterations=iterations)
+    from .registry import get_game
+
+    get_game(game_id)  # raises ValueError naming the known games if the id is unknown
+    if level == "random":
+        return RandomBot(seat, seed, iterations)
+    raise ValueError(f"no {level!r} bot for {game_id!r} yet; only 'random'")
