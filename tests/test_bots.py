@@ -1,0 +1,256 @@
+"""Bots: legal moves only, the view only (never hidden hands), deterministic, cooperative."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine import get_game
+from engine.bots import BOT_LEVELS, Bot, drain, make_bot
+from engine.jalapeno.bots import deal_unseen, determinise, unseen_cards
+from engine.jalapeno.cards import sort_key
+from engine.jalapeno.state import JalapenoState
+from engine.rng import Rng
+
+GAME = get_game("jalapeno")
+PLAYER_COUNTS = GAME.player_counts
+ITERS = 12  # search iterations in tests: enough to exercise the tree, fast and reproducible
+
+
+def walk(players: int, seed: int, steps: int) -> JalapenoState:
+    """A state reached by ``steps`` random legal moves (voids and piles appear along the way)."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed * 7919 + players)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.turn
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def sample_states(players: int, count: int, seed: int = 0) -> list[JalapenoState]:
+    rng = Rng(1000 * players + seed)
+    out = []
+    for k in range(count):
+        state = walk(players, seed=100 * seed + k, steps=rng.below(players * 11))
+        if not state.is_over():
+            out.append(state)
+    return out
+
+
+def bot(level: str, seat: int, seed: int | str = 0) -> Bot:
+    return make_bot("jalapeno", level, seat, seed=seed, iterations=ITERS)
+
+
+# -- the public surface ---------------------------------------------------------------------
+
+
+def test_levels_and_factory() -> None:
+    assert BOT_LEVELS == ("random", "heuristic", "search")
+    for level in BOT_LEVELS:
+        b = make_bot("jalapeno", level, 2, seed="x")
+        assert isinstance(b, Bot)
+        assert b.level == level
+        assert b.seat == 2
+    with pytest.raises(ValueError, match="level"):
+        make_bot("jalapeno", "genius", 0)
+    with pytest.raises(ValueError, match="unknown game"):
+        make_bot("chess", "random", 0)
+
+
+def test_iteration_budget_is_settable_on_the_bot() -> None:
+    b = make_bot("jalapeno", "search", 0, seed=1)
+    assert b.iterations is None  # time budget by default
+    b.iterations = 5
+    state = sample_states(4, 3)[0]
+    seat = state.turn
+    b.seat = seat
+    b.choose(state.view(seat), state.legal_actions(seat), budget_ms=10_000)
+    if len(state.legal_actions(seat)) > 1:
+        assert b.last.iterations == 5
+
+
+# -- legality -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_bots_only_return_legal_actions(players: int) -> None:
+    for state in sample_states(players, 6):
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        for level in BOT_LEVELS:
+            action = bot(level, seat, seed=players).choose(view, legal, budget_ms=5)
+            assert action in legal, (level, str(action), [str(a) for a in legal])
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_a_round_between_all_levels_plays_out(players: int) -> None:
+    """Every decision of a whole round goes through ``apply``, which refuses illegal actions."""
+    state = GAME.new_game(players, seed=players, options={"rounds": 1})
+    bots = [bot(BOT_LEVELS[s % 3], s, seed=s) for s in range(players)]
+    while not state.is_over():
+        seat = state.turn
+        state = state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), 5))
+    assert len(state.round_penalties) == 1
+
+
+# -- hidden information ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_determinisations_agree_with_the_view(players: int) -> None:
+    for n, state in enumerate(sample_states(players, 8, seed=1)):
+        for seat in range(players):
+            view = state.view(seat)
+            known_elsewhere = {
+                *(c for j in state.jalapenos for c in j),
+                *(c for p in state.piles for c in p),
+                *(c for _, c in state.trick),
+                *state.hands[seat],
+            }
+            for k in range(3):
+                d = determinise(view, Rng(n * 100 + k))
+                assert d.hands[seat] == state.hands[seat]
+                for other in range(players):
+                    if other == seat:
+                        continue
+                    hand = d.hands[other]
+                    assert len(hand) == len(state.hands[other])
+                    assert not known_elsewhere & set(hand), "a card known elsewhere was dealt"
+                    assert not {c.colour for c in hand} & state.voids[other], "void broken"
+                # The determinisation is indistinguishable from the real state for this seat,
+                # and is a whole, valid game state (exactly one deck).
+                assert d.view(seat) == view
+                assert GAME.from_dict(d.to_dict()).view(seat) == view
+                assert d.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_unseen_cards_are_exactly_the_other_hands() -> None:
+    for players in PLAYER_COUNTS:
+        for state in sample_states(players, 4, seed=2):
+            seat = state.turn
+            others = sorted(
+                (c for s, h in enumerate(state.hands) if s != seat for c in h), key=sort_key
+            )
+            assert sorted(unseen_cards(state.view(seat)), key=sort_key) == others
+
+
+def test_deal_respects_tight_voids() -> None:
+    """A deal where the voids leave exactly one way to place some colours."""
+    from engine.jalapeno.cards import Card
+
+    cards = [Card("R", v) for v in range(2, 6)] + [Card("G", v) for v in range(2, 6)]
+    sizes = {1: 4, 2: 2, 3: 2}
+    voids = {1: ["G"], 2: ["R"], 3: ["R"]}
+    for k in range(30):
+        out = deal_unseen(cards, sizes, voids, Rng(k))
+        assert sorted(out[1]) == sorted(cards[:4])
+        assert {len(out[s]) for s in (2, 3)} == {2}
+    with pytest.raises(ValueError):
+        deal_unseen(cards, sizes, {1: ["G", "R"]}, Rng(0))
+
+
+def redeal_hidden(state: JalapenoState, seat: int, seed: int) -> JalapenoState:
+    """The same table with the other seats' hidden cards shuffled among them (sizes and voids
+    kept), so the seat's view is unchanged."""
+    pool = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    sizes = {s: len(h) for s, h in enumerate(state.hands) if s != seat}
+    dealt = deal_unseen(pool, sizes, dict(enumerate(state.voids)), Rng(seed))
+    hands = tuple(
+        h if s == seat else tuple(sorted(dealt[s], key=sort_key)) for s, h in enumerate(state.hands)
+    )
+    return state._replace(hands=hands)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 9])
+def test_choice_depends_only_on_the_view(players: int) -> None:
+    changed = 0
+    for n, state in enumerate(sample_states(players, 5, seed=3)):
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        for k in range(2):
+            other = redeal_hidden(state, seat, seed=n * 10 + k)
+            changed += other.hands != state.hands
+            assert other.view(seat) == state.view(seat)
+            assert other.legal_actions(seat) == legal
+            for level in BOT_LEVELS:
+                a = bot(level, seat, seed=9).choose(state.view(seat), legal, 5)
+                b = bot(level, seat, seed=9).choose(other.view(seat), other.legal_actions(seat), 5)
+                assert a == b, level
+    assert changed, "the test never actually moved a hidden card"
+
+
+# -- determinism and cooperation ------------------------------------------------------------
+
+
+def test_same_seed_same_choice_and_independent_of_history() -> None:
+    states = sample_states(5, 6, seed=4)
+    for level in BOT_LEVELS:
+        one, two = bot(level, 0, seed="s"), bot(level, 0, seed="s")
+        picks_one = []
+        for state in states:
+            one.seat = two.seat = state.turn
+            picks_one.append(one.choose(state.view(state.turn), state.legal_actions(state.turn), 5))
+        # The second bot sees the same decisions in reverse order: each answer is the same.
+        picks_two = [
+            two.choose(s.view(s.turn), s.legal_actions(s.turn), 5) for s in reversed(states)
+        ]
+        assert picks_one == picks_two[::-1], level
+
+
+def test_thinking_yields_slices_and_returns_the_choice() -> None:
+    state = next(s for s in sample_states(4, 10, seed=5) if len(s.legal_actions(s.turn)) > 2)
+    seat = state.turn
+    view, legal = state.view(seat), state.legal_actions(seat)
+    b = make_bot("jalapeno", "search", seat, seed=1, iterations=150)
+    gen = b.thinking(view, legal, budget_ms=0)
+    slices, longest = 0, 0.0
+    t = time.perf_counter()
+    while True:
+        try:
+            assert next(gen) is None
+        except StopIteration as stop:
+            choice = stop.value
+            break
+        now = time.perf_counter()
+        longest = max(longest, now - t)
+        slices += 1
+        t = now
+    assert slices >= 1
+    assert longest < 0.25  # ~8 ms of work per slice; generous for a loaded CI machine
+    assert choice in legal
+    assert choice == drain(b.thinking(view, legal, budget_ms=0))
+
+
+def test_time_budget_is_respected() -> None:
+    state = next(s for s in sample_states(6, 10, seed=6) if len(s.legal_actions(s.turn)) > 2)
+    seat = state.turn
+    b = make_bot("jalapeno", "search", seat, seed=1)
+    t = time.perf_counter()
+    action = b.choose(state.view(seat), state.legal_actions(seat), budget_ms=30)
+    assert time.perf_counter() - t < 0.5
+    assert action in state.legal_actions(seat)
+    assert b.last.iterations >= 1
+
+
+def test_single_legal_action_is_immediate() -> None:
+    state = GAME.new_game(4, seed=1)
+    seat = state.turn
+    legal = state.legal_actions(seat)[:1]
+    gen = make_bot("jalapeno", "search", seat).thinking(state.view(seat), legal, 1000)
+    with pytest.raises(StopIteration) as stop:
+        next(gen)
+    assert stop.value.value == legal[0]
+
+
+# -- strength, deterministically (iteration budgets and fixed seeds, never the clock) --------
+
+
+def test_heuristic_beats_random() -> None:
+    from engine.cli import selfplay
+
+    result = selfplay("jalapeno", 4, 20, ["heuristic", "random", "random", "random"], 0, "t")
+    assert result["win_rate"][0] >= 0.5, result
