@@ -102,6 +102,10 @@ class JalapenoState(State):
         ]
 
     def explain_illegal(self, player: int, action: Any) -> IllegalAction:
+        if not (isinstance(action, Play) and _is_card(action.card)):
+            return IllegalAction(
+                f"Not a Jalape-NO! action: {action!r} (play a card, written like R7).", "malformed"
+            )
         return why_illegal(
             action.card, self.hands[player], self.jalapenos[player], self.lead_colour
         )
@@ -229,6 +233,16 @@ class JalapenoState(State):
             f"<Jalape-NO! {self.players}p round {self.round_no}/{self.rounds}"
             f" turn={self.turn} trick={[str(c) for _, c in self.trick]}>"
         )
+
+
+def _is_card(card: Any) -> bool:
+    """A real card of the game (any deck): what ``parse_card`` could have made."""
+    if not isinstance(card, Card) or type(card.value) is not int:
+        return False
+    try:
+        return parse_card(str(card)) == card
+    except ValueError:
+        return False
 
 
 class JalapenoGame(Game):
