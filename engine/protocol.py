@@ -171,6 +171,8 @@ class State(ABC):
                 raise IllegalAction(str(err), "malformed") from None
         if not isinstance(action, Action):
             raise IllegalAction(f"Not an action: {action!r}", "malformed")
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalAction(f"Not a seat: {player!r} (seats are numbered from 0).", "malformed")
         if player not in self.current_players():
             waiting = ", ".join(f"seat {p}" for p in self.current_players())
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.", "not-your-turn")

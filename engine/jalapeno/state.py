@@ -94,7 +94,7 @@ class JalapenoState(State):
         return () if self.turn is None else (self.turn,)
 
     def legal_actions(self, player: int) -> list[Play]:
-        if player != self.turn:
+        if player != self.turn or type(player) is not int:
             return []
         return [
             Play(c)

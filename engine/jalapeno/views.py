@@ -26,7 +26,7 @@ def _cards(cards: Any) -> list[str]:
 
 
 def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
-    if player is not None and not (isinstance(player, int) and 0 <= player < state.players):
+    if player is not None and not (type(player) is int and 0 <= player < state.players):
         raise ValueError(f"seat must be 0..{state.players - 1} or None, got {player!r}")
     n_colours, top = DECK_BY_PLAYERS[state.players]
     totals = state.penalty_totals()
