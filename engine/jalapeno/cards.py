@@ -83,7 +83,12 @@ def parse_card(text: str) -> Card:
     """
     if isinstance(text, str) and len(text) >= 2 and text[0] in COLOUR_BY_KEY:
         digits = text[1:]
-        if digits.isdigit() and digits[0] != "0" and 1 <= int(digits) <= MAX_VALUE:
+        if (
+            digits.isascii()
+            and digits.isdigit()
+            and digits[0] != "0"
+            and 1 <= int(digits) <= MAX_VALUE
+        ):
             return Card(text[0], int(digits))
     raise ValueError(
         f"not a Jalape-NO! card: {text!r} (colour letter {'/'.join(COLOUR_BY_KEY)} then 1-18)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
-from jalapeno_tables import card, table
+from jalapeno_tables import GAME, card, table
 
 from engine import Action, IllegalAction
 from engine.jalapeno import Card, Play
@@ -44,3 +44,10 @@ def test_play_is_a_frozen_value() -> None:
     assert play == Play(Card("R", 7)) and hash(play) == hash(Play(Card("R", 7)))
     with pytest.raises(FrozenInstanceError):
         play.card = card("R8")  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", ["R²", "R١", "R٧", "G１２", "R7\u0301"])
+def test_card_notation_is_ascii_digits_only(text: str) -> None:
+    """Only R7-style notation parses: other Unicode digits are refused with the usual message."""
+    with pytest.raises(ValueError, match="not a Jalape-NO! card"):
+        GAME.parse_action(text)
