@@ -90,9 +90,8 @@ class Game(ABC):
         out: dict[str, Any] = {}
         for key, spec in self.options.items():
             value = options.get(key, spec.default)
-            if value not in spec.choices or isinstance(value, bool) != isinstance(
-                spec.default, bool
-            ):
+            # Same value *and* type: 5.0 == 5 and True == 1, but neither is an allowed value.
+            if not any(value == c and type(value) is type(c) for c in spec.choices):
                 raise ValueError(
                     f"option {key!r} of {self.name} must be one of {list(spec.choices)}"
                     f" (got {value!r})"

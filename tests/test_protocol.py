@@ -23,3 +23,13 @@ def test_a_seat_that_is_not_an_int_is_refused(state: engine.State, seat: object)
     if seat is not None:  # view(None) is the public view
         with pytest.raises(ValueError):
             state.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("rounds", 5.0), ("rounds", True), ("first_player", 1.0)]
+)
+def test_an_option_value_must_have_the_type_of_its_choices(key: str, value: object) -> None:
+    """5.0 == 5, but a float is not one of the allowed values (it would be saved as 5.0)."""
+    game = engine.get_game("jalapeno")
+    with pytest.raises(ValueError, match=key):
+        game.new_game(players=4, seed=1, options={key: value})
