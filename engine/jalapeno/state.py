@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -10,7 +11,7 @@ from ..protocol import Game, IllegalAction, OptionSpec, State
 from ..rng import Rng, seed_state
 from . import views
 from .actions import Play, parse_action
-from .cards import DECK_BY_PLAYERS, HAND_SIZE, Card, deck_for, parse_card, sort_key
+from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE, Card, deck_for, parse_card, sort_key
 from .rules import legal_cards, next_round_starter, split_jalapenos, trick_winner, why_illegal
 from .scoring import round_penalty
 
@@ -305,12 +306,21 @@ class JalapenoGame(Game):
 def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
     players = game.check_players(data["players"])
     opts = game.check_options(data["options"])
+    if opts["first_player"] is not None and opts["first_player"] >= players:
+        raise ValueError(f"option 'first_player' must be a seat 0..{players - 1} or None")
     pub, private = data["public"], data["players_private"]
+    n_colours, _ = DECK_BY_PLAYERS[players]
+    colours = {c.key for c in COLOURS[:n_colours]}
 
     def cards(items: Sequence[str]) -> tuple[Card, ...]:
         if not isinstance(items, list):
             raise ValueError(f"expected a list of cards, got {items!r}")
         return tuple(parse_card(s) for s in items)
+
+    def whole(value: Any, what: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
+        return value
 
     def seat(value: Any, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
@@ -330,11 +340,35 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
     piles = tuple(cards(p) for p in per_seat(pub["piles"], "piles"))
     trick = trick_of(pub["trick"])
     turn = pub["turn"]
-    rounds_done = [
-        tuple(int(x) for x in per_seat(r, "round penalties")) for r in pub["round_penalties"]
-    ]
+    leader = seat(pub["leader"], "leader")
+    rounds_done = tuple(
+        tuple(whole(x, "round penalties", 0, 10**6) for x in per_seat(r, "round penalties"))
+        for r in pub["round_penalties"]
+    )
+    if len(rounds_done) > opts["rounds"]:
+        raise ValueError("more finished rounds than the game has")
+    round_no = whole(pub["round"], "round", 1, opts["rounds"])
+    if turn is None and len(rounds_done) != opts["rounds"]:
+        raise ValueError("no one is to act (turn null) but rounds are left to play")
+    if turn is not None and len(rounds_done) != round_no - 1:
+        raise ValueError(f"round {round_no} must come after {round_no - 1} scored rounds")
+    if any(not c.is_jalapeno for j in jalapenos for c in j):
+        raise ValueError("only Jalapeños lie face up")
+    if any(c.is_jalapeno for h in hands for c in h):
+        raise ValueError("a Jalapeño in a hand: dealt Jalapeños go face up at once")
+    if any(c.is_jalapeno for p in piles for c in p):
+        raise ValueError("a Jalapeño in a pile: won Jalapeños go face up")
+    voids = tuple(frozenset(v) for v in per_seat(pub["voids"], "voids"))
+    if any(not isinstance(v, str) or v not in colours for vs in voids for v in vs):
+        raise ValueError(f"a void must be one of the colours {sorted(colours)}")
     if turn is not None:
         turn = seat(turn, "turn")
+        if len(trick) >= players or [s for s, _ in trick] != [
+            (leader + i) % players for i in range(len(trick))
+        ]:
+            raise ValueError("the trick must be played clockwise from the leader, one card each")
+        if turn != (leader + len(trick)) % players:
+            raise ValueError("turn must be the next seat clockwise in the trick")
         everything = [
             *(c for h in hands for c in h),
             *(c for j in jalapenos for c in j),
@@ -343,28 +377,24 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
         ]
         if sorted(everything, key=sort_key) != deck_for(players):
             raise ValueError("the cards in play are not exactly one deck for this player count")
-    if any(not c.is_jalapeno for j in jalapenos for c in j):
-        raise ValueError("only Jalapeños lie face up")
-    if len(rounds_done) > opts["rounds"]:
-        raise ValueError("more finished rounds than the game has")
     last = pub["last_trick"]
     rng_text = data["secret"]["rng"]
-    if not isinstance(rng_text, str):
-        raise ValueError("secret.rng must be a hex string")
+    if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
+        raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
     return JalapenoState(
         players=players,
         options=opts,
         rng=int(rng_text, 16),
-        round_no=int(pub["round"]),
+        round_no=round_no,
         round_starter=seat(pub["round_starter"], "round_starter"),
-        leader=seat(pub["leader"], "leader"),
+        leader=leader,
         turn=turn,
         hands=hands,
         jalapenos=jalapenos,
         piles=piles,
         trick=trick,
-        voids=tuple(frozenset(v) for v in per_seat(pub["voids"], "voids")),
-        round_penalties=tuple(rounds_done),
+        voids=voids,
+        round_penalties=rounds_done,
         last_trick=None
         if last is None
         else (seat(last["winner"], "winner"), trick_of(last["cards"])),
