@@ -1,0 +1,328 @@
+"""The shared conformance suite: what every Picante game must do, whatever its rules.
+
+``tests/test_conformance.py`` runs these checks for every id in ``engine.game_ids()`` and every
+player count of that game. A new game joins by registering itself in ``engine.registry`` and
+adding one ``Hooks`` entry to ``HOOKS`` below: the only game-specific knowledge the suite needs
+is which text in a state is one seat's secret (the cards in its hand), so that it can check no
+other seat's view shows it.
+
+Each check raises ``AssertionError`` with a message that says which step of which game broke.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any
+
+import engine
+from engine import Action, Game, IllegalAction, State
+from engine.rng import Rng
+
+# -- per-game hooks ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the suite needs to know about one game beyond the protocol."""
+
+    hidden: Callable[[Any, int], Collection[str]]
+    """Text tokens (as they appear in views and saves) that only ``seat`` may see in ``state``
+    now, e.g. ``{"R7", "G12"}`` for the cards in its hand. No other seat's view, and no public
+    view, may contain any of them."""
+
+    max_steps: int = 20_000
+    """A playout longer than this counts as a game that never ends."""
+
+    malformed: tuple[str, ...] = field(default=())
+    """Extra action texts that must be refused as malformed (the generic ones always are)."""
+
+
+def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
+    return {str(card) for card in state.hands[seat]}
+
+
+HOOKS: dict[str, Hooks] = {
+    "jalapeno": Hooks(hidden=_jalapeno_hidden, malformed=("R0", "R19", "X3", "r7", "R07", "7R")),
+}
+
+
+def hooks(game_id: str) -> Hooks:
+    if game_id not in HOOKS:
+        raise AssertionError(
+            f"game {game_id!r} is registered in engine.registry but has no conformance hooks:"
+            " add a Hooks(hidden=...) entry for it to HOOKS in tests/conformance.py"
+        )
+    return HOOKS[game_id]
+
+
+GENERIC_MALFORMED_TEXTS = ("", "   ", "\x00", "not an action", "🌶️", "{}", "None", "-1")
+NOT_ACTIONS: tuple[Any, ...] = (None, 42, 4.2, b"R7", ["R7"], {"card": "R7"}, object())
+
+
+@dataclass(frozen=True)
+class ForeignAction(Action):
+    """An action of no game at all: every game must refuse it as malformed."""
+
+    def __str__(self) -> str:
+        return "foreign"
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def snapshot(state: State) -> str:
+    """The whole state as canonical JSON text: equal snapshots are equal states."""
+    return json.dumps(state.to_dict(), sort_keys=True, allow_nan=False)
+
+
+_TOKEN = re.compile(r"[^\s,;:|()\[\]{}'\"]+")
+
+
+def text_tokens(json_text: str) -> set[str]:
+    """Every word of a JSON text: whole strings and each word inside them ("R7 G2" gives both)."""
+    return set(_TOKEN.findall(json_text))
+
+
+def choose(chooser: Rng, actions: list[Action]) -> Action:
+    return actions[chooser.below(len(actions))]
+
+
+@dataclass
+class Playout:
+    game: Game
+    players: int
+    seed: int | str
+    states: list[State]
+    moves: list[tuple[int, Action]]
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+    def where(self, step: int) -> str:
+        return f"{self.game.id} {self.players}p seed={self.seed!r} step {step}"
+
+
+def play(
+    game: Game,
+    players: int,
+    seed: int | str,
+    chooser_seed: int = 99,
+    *,
+    options: dict[str, Any] | None = None,
+    check: Callable[[State, int, Action, str], State] | None = None,
+    max_steps: int | None = None,
+) -> Playout:
+    """A random legal playout to the end. Choices come from our own PRNG, so a playout depends
+    on nothing but the engine. ``check(state, player, action, where)`` (if given) must return
+    the next state; by default it is ``state.apply(player, action)``."""
+    limit = max_steps if max_steps is not None else hooks(game.id).max_steps
+    state = game.new_game(players=players, seed=seed, options=options)
+    chooser = Rng(chooser_seed)
+    out = Playout(game, players, seed, [state], [])
+    while not state.is_over():
+        step = len(out.moves)
+        assert step < limit, f"{out.where(step)}: the game has not ended after {limit} actions"
+        player = state.current_players()[0]
+        action = choose(chooser, state.legal_actions(player))
+        state = (check or _plain_apply)(state, player, action, out.where(step))
+        out.moves.append((player, action))
+        out.states.append(state)
+    return out
+
+
+def _plain_apply(state: State, player: int, action: Action, where: str) -> State:
+    return state.apply(player, action)
+
+
+def digest(states: list[State]) -> str:
+    """A short hash of a whole sequence of states."""
+    h = hashlib.sha256()
+    for state in states:
+        h.update(snapshot(state).encode())
+    return h.hexdigest()[:16]
+
+
+# -- the checks ----------------------------------------------------------------------------
+
+
+def check_turn(state: State, where: str) -> None:
+    """Someone must act while the game is on; each of them has a legal action; nobody else has."""
+    game = state.game
+    players = state.to_dict()["players"]
+    acting = state.current_players()
+    assert isinstance(acting, tuple) and acting, f"{where}: nobody to act before the game is over"
+    assert all(isinstance(p, int) and 0 <= p < players for p in acting), f"{where}: {acting}"
+    for seat in range(players):
+        actions = state.legal_actions(seat)
+        if seat not in acting:
+            assert actions == [], f"{where}: seat {seat} is not to act but has {actions}"
+            continue
+        assert actions, f"{where}: seat {seat} must act but has no legal action"
+        assert actions == state.legal_actions(seat), f"{where}: legal_actions is not stable"
+        texts = [str(a) for a in actions]
+        assert len(set(texts)) == len(texts), f"{where}: two legal actions share a notation"
+        for action in actions:
+            check_action_value(game, action, where)
+
+
+def check_action_value(game: Game, action: Action, where: str) -> None:
+    """Actions are frozen, hashable value objects; ``parse_action(str(a)) == a``."""
+    assert isinstance(action, Action), f"{where}: {action!r} is not an engine.Action"
+    text = str(action)
+    assert text and text == text.strip() and len(text) <= 40, f"{where}: notation {text!r}"
+    assert game.parse_action(text) == action, f"{where}: {text!r} does not parse back"
+    assert hash(game.parse_action(text)) == hash(action), f"{where}: hash differs for {text!r}"
+    for name in getattr(action, "__dataclass_fields__", {}):
+        try:
+            setattr(action, name, None)
+        except FrozenInstanceError:
+            continue
+        raise AssertionError(f"{where}: action {text!r} is not frozen (field {name})")
+
+
+def check_round_trip(state: State, where: str) -> None:
+    """``to_dict`` is JSON-ready and ``from_dict`` gives the same state back."""
+    game = state.game
+    data = state.to_dict()
+    assert data.get("game") == game.id and isinstance(data.get("version"), int), where
+    text = json.dumps(data, sort_keys=True, allow_nan=False)
+    loaded = game.from_dict(json.loads(text))
+    assert json.dumps(loaded.to_dict(), sort_keys=True) == text, f"{where}: save round trip"
+    assert loaded == state, f"{where}: loaded state differs"
+    assert loaded.current_players() == state.current_players(), where
+    for seat in state.current_players():
+        assert loaded.legal_actions(seat) == state.legal_actions(seat), where
+
+
+def check_views(state: State, where: str) -> None:
+    """Views are JSON-ready and no view shows another seat's hidden information."""
+    players = state.to_dict()["players"]
+    hidden = [set(hooks(state.game.id).hidden(state, seat)) for seat in range(players)]
+    for viewer in [None, *range(players)]:
+        view = state.view(viewer)
+        assert isinstance(view, dict), f"{where}: view({viewer}) is not a dict"
+        text = json.dumps(view, allow_nan=False)
+        assert json.loads(text) == view, f"{where}: view({viewer}) is not plain JSON"
+        seen = text_tokens(text)
+        for seat in range(players):
+            if seat == viewer:
+                continue
+            leaked = seen & hidden[seat]
+            assert not leaked, f"{where}: view({viewer}) shows seat {seat}'s hidden {leaked}"
+    for bad in (-1, players):
+        try:
+            state.view(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{where}: view({bad}) should raise ValueError")
+
+
+def refused(state: State, player: Any, action: Any, rule: str | None, where: str) -> None:
+    """``apply`` raises ``IllegalAction`` (with ``rule``, if given). The caller checks that the
+    state is unchanged (one snapshot for many refusals keeps the suite fast)."""
+    try:
+        state.apply(player, action)
+    except IllegalAction as err:
+        assert str(err), f"{where}: IllegalAction without a message"
+        if rule is not None:
+            assert err.rule == rule, f"{where}: {action!r} by {player!r}: rule {err.rule} != {rule}"
+    else:
+        raise AssertionError(f"{where}: apply({player!r}, {action!r}) was not refused")
+
+
+def check_refusals(state: State, action: Action, where: str) -> None:
+    """Out-of-turn, malformed and non-seat actions are refused with the state unchanged."""
+    before = snapshot(state)
+    players = state.to_dict()["players"]
+    acting = state.current_players()
+    for seat in range(players):
+        if seat not in acting:
+            refused(state, seat, action, "not-your-turn", where)
+            refused(state, seat, str(action), "not-your-turn", where)
+    player = acting[0]
+    for text in (*GENERIC_MALFORMED_TEXTS, *hooks(state.game.id).malformed):
+        refused(state, player, text, "malformed", where)
+    for thing in (*NOT_ACTIONS, ForeignAction()):
+        refused(state, player, thing, "malformed", where)
+    for seat in (-1, players, None, str(player), float(player), True):
+        if seat is True and player == 1:
+            continue  # True == 1: seat True for seat 1 is checked in tests/test_protocol.py
+        refused(state, seat, action, None, where)
+    assert snapshot(state) == before, f"{where}: a refused action changed the state"
+
+
+def check_step(state: State, player: int, action: Action, where: str) -> State:
+    """All per-step checks; returns the state after ``player`` takes ``action``."""
+    check_turn(state, where)
+    check_round_trip(state, where)
+    check_views(state, where)
+    check_refusals(state, action, where)
+    before = snapshot(state)
+    after = state.apply(player, action)
+    assert after is not state, f"{where}: apply returned the same object"
+    assert snapshot(state) == before, f"{where}: apply changed the state it was called on"
+    again = state.apply(player, str(action))
+    assert snapshot(again) == snapshot(after), f"{where}: apply is not deterministic"
+    return after
+
+
+def check_game_over(state: State, where: str) -> None:
+    """A finished game: nobody acts, every action is refused, scores and winners are there."""
+    players = state.to_dict()["players"]
+    assert state.is_over() and state.current_players() == (), where
+    assert all(state.legal_actions(seat) == [] for seat in range(players)), where
+    scores = state.scores()
+    assert len(scores) == players and all(isinstance(s, int) for s in scores), where
+    winners = state.winners()
+    assert winners and all(scores[w] == max(scores) for w in winners), where
+    assert winners == [s for s in range(players) if scores[s] == max(scores)], where
+    check_round_trip(state, where)
+    check_views(state, where)
+    before = snapshot(state)
+    refused(state, 0, ForeignAction(), "game-over", where)
+    assert snapshot(state) == before, where
+
+
+def checked_playout(game: Game, players: int, seed: int | str, chooser_seed: int = 99) -> Playout:
+    """A playout with every check at every step, then the end-of-game checks."""
+    out = play(game, players, seed, chooser_seed, check=check_step)
+    check_game_over(out.final, out.where(len(out.moves)))
+    return out
+
+
+def mutations(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[str, Any]]:
+    """Copies of a save with one field removed or replaced by something of the wrong kind."""
+    weird: tuple[Any, ...] = (None, -1, 10**30, 1.5, "", "x", [], {}, [None], True)
+    if isinstance(data, dict):
+        items: list[tuple[Any, Any]] = list(data.items())
+    elif isinstance(data, list):
+        items = list(enumerate(data))
+    else:
+        return
+    for key, value in items:
+        here = (*path, key)
+        if isinstance(data, dict):
+            smaller = dict(data)
+            del smaller[key]
+            yield f"delete {here}", smaller
+        for new in weird:
+            if new == value and type(new) is type(value):
+                continue
+            changed = copy.copy(data)
+            changed[key] = new
+            yield f"{here} = {new!r}", changed
+        for label, sub in mutations(value, here):
+            changed = copy.copy(data)
+            changed[key] = sub
+            yield label, changed
+
+
+def all_cases() -> list[tuple[str, int]]:
+    """(game id, player count) for every registered game."""
+    return [(gid, n) for gid in engine.game_ids() for n in engine.get_game(gid).player_counts]
