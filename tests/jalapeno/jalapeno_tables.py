@@ -40,10 +40,12 @@ def table(
     round_penalties: Sequence[Sequence[int]] = (),
     rounds: int = 5,
     rng: int = 12345,
+    over: bool = False,
 ) -> JalapenoState:
     """A state with exactly these cards (not necessarily a whole deck): one hand per seat.
 
-    ``turn`` defaults to the next seat clockwise after the trick so far.
+    ``turn`` defaults to the next seat clockwise after the trick so far; ``over`` makes it a
+    finished game (no one to act).
     """
     players = len(hands)
     trick_cards = tuple((seat, parse_card(c)) for seat, c in trick)
@@ -54,7 +56,7 @@ def table(
         round_no=round_no,
         round_starter=leader if round_starter is None else round_starter,
         leader=leader,
-        turn=(leader + len(trick_cards)) % players if turn is None else turn,
+        turn=None if over else (leader + len(trick_cards)) % players if turn is None else turn,
         hands=tuple(tuple(sorted(cards(h), key=sort_key)) for h in hands),
         jalapenos=tuple(cards(j) for j in (jalapenos or [""] * players)),
         piles=tuple(cards(p) for p in (piles or [""] * players)),

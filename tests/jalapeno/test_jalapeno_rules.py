@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from jalapeno_tables import card, cards, names, play_all, table
+from jalapeno_tables import card, names, play_all, table
 
 from engine import IllegalAction
 from engine.jalapeno.cards import COLOURS, Card, deck_for
@@ -259,8 +259,3 @@ def test_a_seat_that_cannot_follow_is_publicly_void_in_that_colour() -> None:
     state = table(hands=["R7 G2", "G3 Y5", "R3 G4", "R9 G5"])
     state = play_all(state, "R7", "Y5")
     assert state.voids[1] == {"R"} and state.view(3)["seats"][1]["void"] == ["R"]
-
-
-@pytest.mark.parametrize("hand", ["R2 R3", "G2", "R2 Y2 G2"])
-def test_cards_helper_reads_a_hand(hand: str) -> None:
-    assert " ".join(str(c) for c in cards(hand)) == hand
