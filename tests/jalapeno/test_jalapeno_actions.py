@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jalapeno_tables import GAME, card, table
 
 from engine import Action, IllegalAction
 from engine.jalapeno import Card, Play
+from engine.jalapeno.cards import deck_for
 
 
 @dataclass(frozen=True)
@@ -51,3 +54,50 @@ def test_card_notation_is_ascii_digits_only(text: str) -> None:
     """Only R7-style notation parses: other Unicode digits are refused with the usual message."""
     with pytest.raises(ValueError, match="not a Jalape-NO! card"):
         GAME.parse_action(text)
+
+
+def test_notation_is_the_card_r7_or_g1() -> None:
+    assert str(Play(card("R7"))) == "R7" and str(Play(card("G1"))) == "G1"
+    assert GAME.parse_action("R7") == Play(Card("R", 7))
+    assert GAME.parse_action("  P18\n") == Play(Card("P", 18))  # surrounding space is ignored
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(deck_for(9)))
+def test_property_notation_round_trips_for_every_card(c: Card) -> None:
+    assert GAME.parse_action(str(Play(c))) == Play(c)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=6))
+def test_property_parse_action_is_the_inverse_of_str_or_a_value_error(text: str) -> None:
+    """Any text either parses to the action whose notation it is, or raises ValueError."""
+    try:
+        action = GAME.parse_action(text)
+    except ValueError as err:
+        assert "not a Jalape-NO! card" in str(err)
+        return
+    assert str(action) == text.strip()
+
+
+@pytest.mark.parametrize("thing", [None, 7, b"R7", ["R7"]])
+def test_parse_action_wants_text(thing: object) -> None:
+    with pytest.raises(ValueError, match="written as text"):
+        GAME.parse_action(thing)  # type: ignore[arg-type]
+
+
+def test_apply_takes_the_notation_as_well_as_the_action() -> None:
+    state = table(hands=["R5 G4", "G7", "Y3"])
+    assert state.apply(0, "R5") == state.apply(0, Play(card("R5")))
+
+
+def test_a_malformed_text_action_is_refused_naming_the_notation() -> None:
+    state = table(hands=["R5 G4", "G7", "Y3"])
+    with pytest.raises(IllegalAction, match="colour letter R/G/Y/B/O/P then 1-18") as err:
+        state.apply(0, "R 5")
+    assert err.value.rule == "malformed"
+
+
+def test_actions_are_never_undoable() -> None:
+    """A played card has been seen face up by everyone: a play is never taken back."""
+    assert Play.undoable is False
