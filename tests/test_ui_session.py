@@ -1,0 +1,150 @@
+"""The UI's pure-Python game logic (web/ui/session.py, setup.py), on CPython: who may look,
+what a play caused, saving and resuming, the setup form's model."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+from ui.session import BOT, HUMAN, SeatConfig, Session, clean_name  # noqa: E402
+from ui.setup import SetupModel  # noqa: E402
+
+import engine  # noqa: E402
+
+
+def seats(*kinds: str) -> list[SeatConfig]:
+    names = ["Ana", "Bart", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    return [SeatConfig(names[i], k, "random") for i, k in enumerate(kinds)]
+
+
+def first_legal(session: Session) -> str:
+    return str(session.legal(session.actor)[0])
+
+
+def play_round(session: Session):
+    """Play first-legal cards until a round ends; return the outcomes."""
+    outcomes = []
+    while True:
+        out = session.play(session.actor, first_legal(session))
+        outcomes.append(out)
+        if out.round is not None:
+            return outcomes
+
+
+def test_solo_game_always_shows_the_human() -> None:
+    s = Session.new(seats(HUMAN, BOT, BOT, BOT), rounds=1, seed=3)
+    assert s.you == 0 and not s.hot_seat
+    assert s.viewer == 0 and not s.needs_cover()
+    play_round(s)
+    assert s.viewer == 0
+
+
+def test_hot_seat_hides_the_hand_after_every_play_until_the_next_human_taps() -> None:
+    s = Session.new(seats(HUMAN, HUMAN, HUMAN), rounds=1, seed=5)
+    assert s.hot_seat and s.viewer is None and s.needs_cover()
+    assert "hand" not in s.view()  # a spectator view: nobody's hand
+    for _ in range(10):
+        s.reveal()
+        actor = s.actor
+        assert s.view()["seat"] == actor and s.view()["hand"]
+        s.play(actor, first_legal(s))
+        if s.actor == actor:  # won the trick and leads again: same person, same device
+            assert s.viewer == actor
+        else:
+            assert s.viewer is None and s.needs_cover()
+
+
+def test_an_illegal_card_changes_nothing_and_names_the_rule() -> None:
+    s = Session.new(seats(HUMAN, BOT, BOT), rounds=1, seed=1)
+    # Get to a moment where the solo human must follow and holds something unplayable.
+    for _ in range(200):
+        actor = s.actor
+        if actor == 0 and s.state.trick:
+            legal = {str(a) for a in s.legal(0)}
+            illegal = [c for c in s.view()["hand"] if c not in legal]
+            if illegal:
+                before = s.state.to_dict()
+                with pytest.raises(engine.IllegalAction) as err:
+                    s.play(0, illegal[0])
+                assert "follow" in str(err.value)
+                assert s.state.to_dict() == before
+                return
+        s.play(actor, first_legal(s))
+    pytest.fail("no illegal situation reached")
+
+
+def test_outcomes_report_tricks_rounds_and_the_end() -> None:
+    s = Session.new(seats(HUMAN, BOT, BOT, BOT), rounds=2, seed=9)
+    outcomes = play_round(s)
+    tricks = [o for o in outcomes if o.trick is not None]
+    assert all(len(o.trick.cards) == 4 for o in tricks)
+    assert outcomes[-1].trick is not None, "the round's last trick is reported too"
+    rnd = outcomes[-1].round
+    assert rnd.round_no == 1 and rnd.rounds == 2 and rnd.next_starter is not None
+    assert list(rnd.penalties) == s.state.view(None)["round_penalties"][0]
+    assert list(rnd.totals) == s.state.view(None)["totals"]
+    last = play_round(s)[-1]
+    assert last.over and last.round.next_starter is None
+
+
+def test_rebuilt_last_trick_of_a_round_matches_the_engine() -> None:
+    """Mid-game, the engine deals at once and forgets the round's last trick; the session
+    rebuilds it. A 1-round game with the same seed keeps it: they must agree."""
+    a = Session.new(seats(BOT, BOT, BOT, BOT), rounds=2, seed=21)
+    b = Session.new(seats(BOT, BOT, BOT, BOT), rounds=1, seed=21)
+    while True:
+        card = first_legal(a)
+        oa, ob = a.play(a.actor, card), b.play(b.actor, card)
+        if ob.over:
+            break
+    engine_last = b.state.view(None)["last_trick"]
+    assert oa.round is not None and not oa.over
+    assert oa.trick.winner == engine_last["winner"]
+    assert [c for _, c in oa.trick.cards] == [t["card"] for t in engine_last["cards"]]
+    assert oa.trick == ob.trick
+
+
+def test_save_and_resume_round_trip() -> None:
+    s = Session.new(seats(HUMAN, BOT, HUMAN), rounds=3, seed=4)
+    for _ in range(7):
+        s.play(s.actor, first_legal(s))
+    data = json.loads(json.dumps(s.to_save()))
+    again = Session.from_save(data)
+    assert again.state == s.state
+    assert [c.to_dict() for c in again.seats] == [c.to_dict() for c in s.seats]
+    assert again.viewer is None  # hot-seat resumes behind the cover
+    with pytest.raises(ValueError):
+        Session.from_save({"game": "nacho"})
+    with pytest.raises(ValueError):
+        Session.from_save({**data, "state": {**data["state"], "players": 5}})
+
+
+def test_names_are_cleaned() -> None:
+    assert clean_name("  Ana   Maria ", 0) == "Ana Maria"
+    assert clean_name("", 2) == "Carmen"
+    assert len(clean_name("x" * 40, 0)) == 16
+
+
+def test_setup_model_edits() -> None:
+    m = SetupModel()
+    assert m.players == 4 and [s.kind for s in m.active()] == [HUMAN, BOT, BOT, BOT]
+    assert m.update("players", "9") is True and len(m.active()) == 9
+    assert m.update("players", "12") is False and m.players == 9
+    assert m.update("name-1", "Bea") is False and m.active()[1].name == "Bea"
+    assert m.update("seat-1", "human") is True and m.active()[1].kind == HUMAN
+    assert m.update("seat-2", "bot:search") is True and m.active()[2].level == "search"
+    assert m.update("seat-2", "bot:genius") is False
+    assert m.update("rounds", "1") is True and m.rounds == 1
+    m.update("name-3", "   ")
+    assert m.active()[3].name == "Diego"
+    again = SetupModel.from_dict(json.loads(json.dumps(m.to_dict())))
+    assert [c.to_dict() for c in again.active()] == [c.to_dict() for c in m.active()]
+    assert (again.players, again.rounds) == (m.players, m.rounds)
+    assert SetupModel.from_dict("garbage").to_dict() == SetupModel().to_dict()

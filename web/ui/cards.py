@@ -1,0 +1,136 @@
+"""Jalape-NO! cards as HTML: a big numeral, the colour's food symbol and the colour's name, so
+colour is never the only cue. Names come from the engine (``Card.label``: "Red 7",
+"Red Jalapeño"); emoji and colour names from the view's ``colours`` list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.jalapeno.cards import parse_card, sort_key
+
+from .html import attrs, esc
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    code: str  # "R7"
+    colour: str  # "R"
+    value: int
+    colour_name: str  # "Red"
+    emoji: str
+    symbol: str  # "chili"
+    jalapeno: bool
+    label: str  # accessible name: "Red 7" / "Red Jalapeño"
+
+
+def colours_of(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    return {c["key"]: c for c in view["colours"]}
+
+
+def info(code: str, colours: dict[str, dict[str, str]]) -> CardInfo:
+    card = parse_card(code)
+    colour = colours.get(card.colour, {"name": card.colour, "emoji": "", "symbol": ""})
+    return CardInfo(
+        code=code,
+        colour=card.colour,
+        value=card.value,
+        colour_name=colour["name"],
+        emoji=colour["emoji"],
+        symbol=colour["symbol"],
+        jalapeno=card.is_jalapeno,
+        label=card.label,
+    )
+
+
+def sorted_codes(codes: list[str]) -> list[str]:
+    """Colour then value, the engine's own order (the view already sends hands sorted)."""
+    return sorted(codes, key=lambda c: sort_key(parse_card(c)))
+
+
+def _face(c: CardInfo) -> str:
+    """Inside of a card: an index (numeral, symbol, colour name) plus, in a fanned hand, a big
+    pip at the far corner; the index alone must identify the card, since only a card's left
+    edge shows in the fan. Jalapeños get a ribbon."""
+    tag = (
+        '<span class="jal-tag" aria-hidden="true">Jalapeño</span>'
+        if c.jalapeno
+        else f'<span class="pip" aria-hidden="true">{esc(c.emoji)}</span>'
+    )
+    return (
+        '<span class="idx" aria-hidden="true">'
+        f'<span class="num">{c.value}</span>'
+        f'<span class="sym">{esc(c.emoji)}</span>'
+        f'<span class="cname">{esc(c.colour_name)}</span>'
+        "</span>"
+        f"{tag}"
+    )
+
+
+def _classes(c: CardInfo, *extra: str) -> str:
+    return " ".join(["card", f"suit-{c.colour}", *(["jal"] if c.jalapeno else []), *extra])
+
+
+def card_button(
+    code: str,
+    colours: dict[str, dict[str, str]],
+    *,
+    legal: bool | None,
+    where: str = "hand",
+    index: int = 0,
+) -> str:
+    """A tappable card. ``legal``: True/False on your turn, None when it is not your turn.
+
+    Illegal cards stay tappable (a tap explains the rule) and are never ``disabled``.
+    """
+    c = info(code, colours)
+    state = "" if legal is None else ("legal" if legal else "illegal")
+    fan = "fan" if where == "hand" else "face"
+    described = " — can't be played now" if legal is False else ""
+    return (
+        "<button"
+        + attrs(
+            type="button",
+            class_=_classes(c, fan, state),
+            data_action="play",
+            data_card=code,
+            data_legal="true" if legal else "false",
+            data_where=where,
+            data_key=f"card-{code}",
+            aria_label=c.label,
+            aria_description=described.strip(" —") or None,
+            style=f"--i:{index}",
+        )
+        + f">{_face(c)}</button>"
+    )
+
+
+def card_face(code: str, colours: dict[str, dict[str, str]], *, extra: str = "") -> str:
+    """A card that is only looked at (in the trick, in results): an image with a name."""
+    c = info(code, colours)
+    return (
+        "<span"
+        + attrs(
+            class_=_classes(c, "face", extra),
+            role="img",
+            data_card=code,
+            aria_label=c.label,
+        )
+        + f">{_face(c)}</span>"
+    )
+
+
+def mini_card(code: str, colours: dict[str, dict[str, str]]) -> str:
+    """A small face-up Jalapeño in front of another seat: numeral + symbol, named for readers."""
+    c = info(code, colours)
+    return (
+        "<span"
+        + attrs(
+            class_=" ".join(["mini", f"suit-{c.colour}", *(["jal"] if c.jalapeno else [])]),
+            role="img",
+            data_card=code,
+            aria_label=c.label,
+            title=c.label,
+        )
+        + f'><span aria-hidden="true">{esc(c.emoji)}</span></span>'
+    )

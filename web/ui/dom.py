@@ -1,0 +1,184 @@
+"""The only module that touches the browser (``js``). Everything it does is small and generic:
+mount the game root, swap a screen's HTML while keeping focus and scroll, listen for events,
+show a toast, read/write localStorage. Game logic never reads anything back from the DOM except
+what the user did (which button, which card code, which form field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+try:  # Pyodide >= 0.27 turns JS null into ``jsnull``, not None
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+ROOT_ID = "game-root"
+SCREEN_ID = "pc-screen"
+TOAST_ID = "pc-toast"
+
+_proxies: list[Any] = []  # event-listener proxies must outlive this module's functions
+
+
+def missing(value: Any) -> bool:
+    """True for a JS null/undefined result (``getElementById`` found nothing, …)."""
+    return value is None or value is jsnull
+
+
+def game_root() -> Any:
+    root = js.document.getElementById(ROOT_ID)
+    if missing(root):  # shell not there (a bare test page): make the container ourselves
+        root = js.document.createElement("main")
+        root.id = ROOT_ID
+        js.document.body.appendChild(root)
+    return root
+
+
+def mount(root: Any) -> None:
+    """Give the root its two parts once: a screen we re-render and a toast host we don't."""
+    if missing(js.document.getElementById(SCREEN_ID)):
+        root.innerHTML = (
+            f'<div id="{SCREEN_ID}" class="pc-screen"></div>'
+            f'<div id="{TOAST_ID}" class="pc-toast-host" role="alert" aria-live="assertive"'
+            ' aria-atomic="true"></div>'
+        )
+
+
+def show_root(root: Any, visible: bool) -> None:
+    root.hidden = not visible
+    js.document.documentElement.classList.toggle("pc-in-game", visible)
+
+
+def render(html: str) -> None:
+    """Replace the screen, keeping the focused control and scroll positions (a re-render after
+    a bot move must not throw a keyboard user out of their hand, nor scroll the hand back)."""
+    screen = js.document.getElementById(SCREEN_ID)
+    active = js.document.activeElement
+    focus_key = None
+    if not missing(active) and screen.contains(active):
+        key = active.getAttribute("data-key")
+        focus_key = None if missing(key) else str(key)
+    scrolls = {}
+    for el in screen.querySelectorAll("[data-scroll-key]"):
+        scrolls[str(el.getAttribute("data-scroll-key"))] = (el.scrollLeft, el.scrollTop)
+    screen.innerHTML = html
+    for el in screen.querySelectorAll("[data-scroll-key]"):
+        saved = scrolls.get(str(el.getAttribute("data-scroll-key")))
+        if saved:
+            el.scrollLeft, el.scrollTop = saved
+    target = None
+    if focus_key:
+        target = screen.querySelector(f'[data-key="{focus_key}"]')
+        if missing(target) and focus_key.startswith("card-"):
+            target = screen.querySelector(".hand .card")  # the card played: stay in the hand
+    if missing(target):
+        target = screen.querySelector("[autofocus]")
+    if not missing(target):
+        target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def scroll_into_view(selector: str) -> None:
+    el = js.document.querySelector(selector)
+    if not missing(el):
+        el.scrollIntoView(
+            to_js({"block": "nearest", "inline": "nearest"}, dict_converter=js.Object.fromEntries)
+        )
+
+
+def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def closest_data(event: Any, attr: str) -> Any:
+    """The nearest element (from the event target up) carrying ``data-<attr>``, or None."""
+    target = event.target
+    if missing(target) or not hasattr(target, "closest"):
+        return None
+    found = target.closest(f"[data-{attr}]")
+    return None if missing(found) else found
+
+
+def attr(el: Any, name: str) -> str | None:
+    """An element's attribute as str, or None (also for a missing element)."""
+    if missing(el):
+        return None
+    value = el.getAttribute(name)
+    return None if missing(value) else str(value)
+
+
+def set_toast(html: str) -> None:
+    host = js.document.getElementById(TOAST_ID)
+    if not missing(host):
+        host.innerHTML = html
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = js.window.localStorage.getItem(key)
+    except Exception:  # storage can be disabled (private mode): play on without saving
+        return None
+    return None if missing(value) else str(value)
+
+
+def storage_set(key: str, value: str) -> None:
+    try:
+        js.window.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def storage_remove(key: str) -> None:
+    try:
+        js.window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def query_param(name: str) -> str | None:
+    params = js.URLSearchParams.new(js.window.location.search)
+    value = params.get(name)
+    return None if missing(value) else str(value)
+
+
+def picante() -> Any:
+    """``window.picante``, created if the shell has not made it (bare test pages)."""
+    obj = getattr(js.window, "picante", None)
+    if missing(obj):
+        js.window.picante = js.Object.new()
+        obj = js.window.picante
+    return obj
+
+
+def export(name: str, fn: Callable[..., Any]) -> None:
+    """``window.picante[name] = fn`` (kept alive for the page's lifetime)."""
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    setattr(picante(), name, proxy)
+
+
+def publish(name: str, data: Any) -> None:
+    """``window.picante[name] = <plain JS copy of data>`` (for tests and curious people)."""
+    setattr(picante(), name, to_js(data, dict_converter=js.Object.fromEntries))
+
+
+def call_shell(name: str, *args: Any) -> bool:
+    """Call ``window.picante[name](...)`` if the shell provides it."""
+    fn = getattr(picante(), name, None)
+    if missing(fn):
+        return False
+    fn(*args)
+    return True
+
+
+def log(*parts: Any) -> None:
+    js.console.log(" ".join(str(p) for p in parts))
+
+
+def warn(*parts: Any) -> None:
+    js.console.warn(" ".join(str(p) for p in parts))

@@ -1,0 +1,38 @@
+"""Tiny HTML-building helpers. Pure Python: every screen is a function data -> HTML string, so
+it can be unit-tested on CPython; only ``ui.dom`` touches the browser."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def esc(value: object) -> str:
+    """Text or attribute value, escaped (player names are typed by users)."""
+    return escape(str(value), quote=True)
+
+
+def attrs(**kw: object) -> str:
+    """``attrs(data_card="R7", aria_label="Red 7", hidden=True)`` -> ' data-card="R7" ...'.
+
+    ``_`` becomes ``-``; a trailing ``_`` is dropped (``class_``); False/None leave the attribute
+    out; True writes a bare boolean attribute.
+    """
+    out = []
+    for key, value in kw.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``plural(1, "card")`` -> "1 card"; ``plural(3, "card")`` -> "3 cards"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def join_words(items: list[str]) -> str:
+    """["Ana"] -> "Ana"; ["Ana", "Bart"] -> "Ana and Bart"; three -> "Ana, Bart and Cy"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

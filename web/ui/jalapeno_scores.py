@@ -1,0 +1,170 @@
+"""Jalape-NO! results: the round-end score table, the full score sheet and the game-over screen.
+
+Every number comes from the engine's view (``round_penalties``, ``totals``, ``winners``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_face, colours_of
+from .html import attrs, esc
+from .jalapeno_text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
+from .session import RoundResult, Session, TrickResult
+
+
+def round_table(session: Session, penalties: list[int] | tuple[int, ...], totals: Any) -> str:
+    """Penalty points this round and running totals, one row per seat (seat order)."""
+    low = min(totals)
+    rows = []
+    for seat, (pen, tot) in enumerate(zip(penalties, totals, strict=True)):
+        config = session.seats[seat]
+        you = " <small>(you)</small>" if seat == session.you else ""
+        rows.append(
+            "<tr"
+            + attrs(data_seat=seat, class_="best" if tot == low else None)
+            + ">"
+            + f'<th scope="row">{esc(config.name)}{you}</th>'
+            + f'<td data-seat="{seat}" data-col="round" data-penalty="{pen}">{pen}</td>'
+            + f'<td data-seat="{seat}" data-col="total" data-penalty="{tot}">{tot}</td>'
+            + "</tr>"
+        )
+    return (
+        '<table class="scores" data-testid="round-scores">'
+        '<caption class="sr">Penalty points: this round and total</caption>'
+        '<thead><tr><th scope="col">Player</th><th scope="col">This round</th>'
+        '<th scope="col">Total</th></tr></thead>'
+        "<tbody>" + "".join(rows) + "</tbody></table>"
+    )
+
+
+def last_trick_block(session: Session, trick: TrickResult | None, colours: Any) -> str:
+    """The round's last trick, on the round-end and game-over screens."""
+    if trick is None:
+        return ""
+    cells = "".join(
+        f'<li class="played{" win" if seat == trick.winner else ""}" data-seat="{seat}">'
+        + card_face(code, colours)
+        + f'<span class="by">{esc(session.subject(seat))}</span></li>'
+        for seat, code in trick.cards
+    )
+    return (
+        '<section class="last-trick" aria-label="Last trick" data-testid="last-trick">'
+        f"<p>{esc(trick_sentence(session, trick))}"
+        + (f", including {esc(jalapenos_phrase(trick))}" if trick.jalapenos else "")
+        + ".</p>"
+        + f'<ol class="trick small">{cells}</ol></section>'
+    )
+
+
+def round_end_screen(
+    session: Session, result: RoundResult, trick: TrickResult | None, colours: Any
+) -> str:
+    """Full screen between rounds (the next round is already dealt, so no table behind it)."""
+    return (
+        '<section class="pc-round-end" data-testid="round-end" aria-labelledby="round-title">'
+        '<header class="pc-bar">'
+        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
+        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
+        '<h1 class="pc-title">Jalape-NO!</h1>'
+        f'<span class="pc-round">Round {result.round_no} of {result.rounds}</span>'
+        "</header>"
+        '<div class="over-body">'
+        + last_trick_block(session, trick, colours)
+        + f'<h2 id="round-title">Round {result.round_no} is over</h2>'
+        '<p class="sheet-note">Penalty points — fewer is better.</p>'
+        + round_table(session, result.penalties, result.totals)
+        + f'<p class="sheet-note">{esc(round_sentence(session, result))}</p>'
+        "</div>"
+        '<div class="actions">'
+        '<button type="button" class="btn primary wide" data-action="next-round"'
+        ' data-key="next-round" data-testid="next-round" autofocus>'
+        f"Deal round {result.round_no + 1}</button>"
+        "</div></section>"
+    )
+
+
+def score_sheet(session: Session, view: dict[str, Any]) -> str:
+    """Every finished round, per seat, with totals (the ☰ button, and the game-over screen)."""
+    rounds = view["round_penalties"]
+    if not rounds:
+        return '<p class="sheet-note">No round finished yet.</p>'
+    head = "".join(f'<th scope="col">R{i + 1}</th>' for i in range(len(rounds)))
+    rows = []
+    for seat, config in enumerate(session.seats):
+        cells = "".join(f"<td>{r[seat]}</td>" for r in rounds)
+        rows.append(
+            f'<tr data-seat="{seat}"><th scope="row">{esc(config.name)}</th>{cells}'
+            f'<td class="tot">{view["totals"][seat]}</td></tr>'
+        )
+    return (
+        '<div class="sheet-scroll"><table class="scores sheet-table" data-testid="score-sheet">'
+        f'<thead><tr><th scope="col">Player</th>{head}<th scope="col">Total</th></tr></thead>'
+        "<tbody>" + "".join(rows) + "</tbody></table></div>"
+    )
+
+
+def score_sheet_dialog(session: Session, view: dict[str, Any]) -> str:
+    return (
+        '<div class="sheet-backdrop" data-action="close-sheet">'
+        '<section class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title"'
+        ' data-testid="score-dialog">'
+        f'<h2 id="sheet-title">Scores after {len(view["round_penalties"])} of'
+        f" {view['rounds']} rounds</h2>"
+        '<p class="sheet-note">Penalty points: fewer is better.</p>'
+        + score_sheet(session, view)
+        + '<button type="button" class="btn primary wide" data-action="close-sheet"'
+        ' data-key="close-sheet" autofocus>Back to the table</button>'
+        "</section></div>"
+    )
+
+
+def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None = None) -> str:
+    """Final standings (fewest penalty points first), the last round, and what next."""
+    totals = view["totals"]
+    winners = set(view["winners"])
+    order = sorted(range(view["players"]), key=lambda s: (totals[s], s))
+    rank_rows = []
+    rank = 0
+    prev = None
+    for i, seat in enumerate(order):
+        if totals[seat] != prev:
+            rank, prev = i + 1, totals[seat]
+        you = " <small>(you)</small>" if seat == session.you else ""
+        rank_rows.append(
+            "<li"
+            + attrs(data_seat=seat, class_="winner" if seat in winners else None)
+            + ">"
+            + f'<span class="rank">{"🏆" if seat in winners else rank}</span>'
+            + f'<span class="who">{esc(session.name(seat))}{you}</span>'
+            + f'<span class="total" data-penalty="{totals[seat]}">{totals[seat]}'
+            + "<small> pts</small></span></li>"
+        )
+    last = view["round_penalties"][-1] if view["round_penalties"] else [0] * view["players"]
+    return (
+        '<section class="pc-over" data-testid="game-over" aria-labelledby="over-title">'
+        '<header class="pc-bar">'
+        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
+        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
+        '<h1 class="pc-title">Jalape-NO!</h1><span class="pc-round">Game over</span>'
+        "</header>"
+        '<div class="over-body">' + '<div class="trophy" aria-hidden="true">🏆</div>'
+        f'<h2 id="over-title" data-testid="winner">{esc(winners_sentence(session, view))}</h2>'
+        '<p class="sheet-note">Fewest penalty points wins.</p>'
+        '<ol class="standings" data-testid="final-scores">' + "".join(rank_rows) + "</ol>"
+        f"<h3>Round {len(view['round_penalties'])} of {view['rounds']}</h3>"
+        + round_table(session, last, totals)
+        + last_trick_block(session, trick, colours_of(view))
+        + (
+            "<details><summary>All rounds</summary>" + score_sheet(session, view) + "</details>"
+            if len(view["round_penalties"]) > 1
+            else ""
+        )
+        + "</div>"
+        '<div class="actions">'
+        '<button type="button" class="btn primary wide" data-action="play-again"'
+        ' data-key="play-again" data-testid="play-again" autofocus>Play again</button>'
+        '<button type="button" class="btn wide" data-action="setup" data-key="setup">'
+        "Change players</button>"
+        "</div></section>"
+    )

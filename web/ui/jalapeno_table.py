@@ -1,0 +1,257 @@
+"""The Jalape-NO! table screen, portrait phone first: read at the top (other seats, the
+trick), act at the bottom (your Jalapeños, your hand). Pure: view dict -> HTML string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
+from .html import attrs, esc, plural
+from .jalapeno_text import jalapenos_phrase
+from .session import Session, TrickResult
+
+
+@dataclass(frozen=True)
+class TableCtx:
+    """What the table needs besides the view: names, what is happening, what may be tapped."""
+
+    status: str
+    interactive: bool = False  # the seat on screen may play now (legal cards light up)
+    thinking: int | None = None  # a bot seat that is choosing
+    result: TrickResult | None = None  # a finished trick being shown
+    fresh: str | None = None  # the card just played (animated into the trick)
+
+
+def seat_order(players: int, viewer: int | None) -> list[int]:
+    """Other seats clockwise from the one on screen (every seat when nobody's hand shows)."""
+    if viewer is None:
+        return list(range(players))
+    return [(viewer + k) % players for k in range(1, players)]
+
+
+def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
+    colours = colours_of(view)
+    viewer = view["seat"]
+    return (
+        '<section class="pc-table" data-testid="jalapeno-table" aria-label="Jalape-NO! table">'
+        + _bar(view)
+        + _seats(session, view, ctx, colours, viewer)
+        + _trick(session, view, ctx, colours)
+        + f'<p class="status" data-testid="status" role="status" aria-live="polite">'
+        f"{esc(ctx.status)}</p>"
+        + (_mine(session, view, ctx, colours) if viewer is not None else _hidden(session))
+        + "</section>"
+    )
+
+
+def _bar(view: dict[str, Any]) -> str:
+    return (
+        '<header class="pc-bar">'
+        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
+        ' aria-label="Back to home">'
+        '<span aria-hidden="true">‹</span></button>'
+        '<h1 class="pc-title">Jalape-NO!</h1>'
+        f'<span class="pc-round" data-testid="round">'
+        f"Round {view['round']} of {view['rounds']}</span>"
+        '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
+        ' aria-label="Score sheet"><span aria-hidden="true">☰</span></button>'
+        "</header>"
+    )
+
+
+def _seats(
+    session: Session,
+    view: dict[str, Any],
+    ctx: TableCtx,
+    colours: dict[str, dict[str, str]],
+    viewer: int | None,
+) -> str:
+    order = seat_order(view["players"], viewer)
+    items = []
+    to_act = view["to_act"]
+    for seat in order:
+        info = view["seats"][seat]
+        config = session.seats[seat]
+        acting = seat in to_act and ctx.result is None
+        jal = info["jalapenos"]
+        jal_html = (
+            "".join(mini_card(c, colours) for c in jal)
+            if jal
+            else '<span class="none" aria-hidden="true">—</span>'
+        )
+        round_pts = info["penalty_so_far"]
+        summary = (
+            f"{config.name}, {config.label}: {plural(info['hand_size'], 'card')} in hand,"
+            f" {plural(len(jal), 'Jalapeño')} face up, {plural(info['total'], 'penalty point')}"
+            f" in total, {round_pts} this round"
+            + (", thinking" if acting and config.is_bot else "")
+            + (", to play" if acting and not config.is_bot else "")
+        )
+        flag = ""
+        if acting:
+            flag = (
+                '<span class="flag" aria-hidden="true">thinking<span class="dots"></span></span>'
+                if config.is_bot
+                else '<span class="flag" aria-hidden="true">to play</span>'
+            )
+        items.append(
+            "<li"
+            + attrs(
+                class_=" ".join(
+                    ["seat"]
+                    + (["acting"] if acting else [])
+                    + (["bot"] if config.is_bot else [])
+                    + (["won"] if ctx.result and ctx.result.winner == seat else [])
+                ),
+                data_seat=seat,
+                data_testid=f"seat-{seat}",
+            )
+            + ">"
+            + f'<span class="sr">{esc(summary)}</span>'
+            + '<span class="seat-top" aria-hidden="true">'
+            + f'<span class="seat-name">{esc(config.name)}</span>'
+            + (
+                '<span class="seat-kind" title="Bot">🤖</span>'
+                if config.is_bot
+                else '<span class="seat-kind" title="Human">🙂</span>'
+            )
+            + "</span>"
+            + '<span class="seat-stats" aria-hidden="true">'
+            + f'<span class="stat hand-count" data-hand-size="{info["hand_size"]}">'
+            + f'<span class="back"></span>{info["hand_size"]}</span>'
+            + f'<span class="stat pts" data-total="{info["total"]}">{info["total"]}'
+            + "<small> pts</small></span></span>"
+            + f'<span class="seat-jal" aria-hidden="true">{jal_html}</span>'
+            + flag
+            + "</li>"
+        )
+    label = "Players" if viewer is None else "Other players"
+    return f'<ul class="seats n{len(order)}" aria-label="{label}">' + "".join(items) + "</ul>"
+
+
+def _trick(
+    session: Session, view: dict[str, Any], ctx: TableCtx, colours: dict[str, dict[str, str]]
+) -> str:
+    result = ctx.result
+    if result is not None:
+        plays = list(result.cards)
+        lead_key = plays[0][1][0] if plays else None
+    else:
+        plays = [(t["seat"], t["card"]) for t in view["trick"]]
+        lead_key = view["lead_colour"]
+    if lead_key is not None:
+        colour = colours.get(lead_key, {"name": lead_key, "emoji": ""})
+        head = (
+            f'<p class="lead suit-{esc(lead_key)}">Lead colour: '
+            f"<strong>{esc(colour['emoji'])} {esc(colour['name'])}</strong></p>"
+        )
+    else:
+        leader = view["to_act"][0] if view["to_act"] else None
+        who = "" if leader is None else session.subject(leader)
+        verb = "" if leader is None else session.verb(leader, "lead")
+        head = f'<p class="lead">{esc(who)} {verb} the next trick</p>' if who else ""
+    cells = []
+    for seat, code in plays:
+        won = result is not None and seat == result.winner
+        extra = " ".join((["win"] if won else []) + (["fresh"] if code == ctx.fresh else []))
+        cells.append(
+            f'<li class="played {extra}" data-seat="{seat}">'
+            + card_face(code, colours)
+            + f'<span class="by">{esc(session.subject(seat))}</span>'
+            + ('<span class="takes" aria-hidden="true">takes it</span>' if won else "")
+            + "</li>"
+        )
+    if not cells:
+        cells.append('<li class="empty" aria-hidden="true"><span>No cards yet</span></li>')
+    banner = ""
+    if result is not None:
+        hot = jalapenos_phrase(result)
+        banner = (
+            '<button type="button" class="trick-won" data-action="dismiss" data-key="dismiss"'
+            ' data-testid="trick-won">'
+            f"<strong>{esc(session.subject(result.winner))}</strong>"
+            f" {session.verb(result.winner, 'take')} the trick"
+            + (f' <span class="hot">+ {esc(hot)}</span>' if hot else "")
+            + "<small>Tap to continue</small></button>"
+        )
+    return (
+        '<div class="trick-area'
+        + (" showing-result" if result else "")
+        + '">'
+        + head
+        + f'<ol class="trick n{len(plays)}" aria-label="Cards in this trick">'
+        + "".join(cells)
+        + "</ol>"
+        + banner
+        + "</div>"
+    )
+
+
+def _mine(
+    session: Session, view: dict[str, Any], ctx: TableCtx, colours: dict[str, dict[str, str]]
+) -> str:
+    seat = view["seat"]
+    info = view["seats"][seat]
+    legal = set(view["legal"]) if ctx.interactive else set()
+
+    def state(code: str) -> bool | None:
+        return (code in legal) if ctx.interactive else None
+
+    jal = info["jalapenos"]
+    if jal:
+        jal_html = (
+            '<div class="my-jal" role="group" aria-label="Your face-up Jalapeños">'
+            '<span class="my-jal-label">Face up<small>−2 each</small></span>'
+            + "".join(
+                card_button(c, colours, legal=state(c), where="jalapenos", index=i)
+                for i, c in enumerate(jal)
+            )
+            + "</div>"
+        )
+    else:
+        jal_html = '<p class="my-jal none">No Jalapeños in front of you — keep it that way!</p>'
+    hand = sorted_codes(view["hand"])
+    playable = sum(1 for c in hand if c in legal)
+    hand_label = f"Your hand, {plural(len(hand), 'card')}" + (
+        f", {playable} playable" if ctx.interactive else ""
+    )
+    name = "You" if session.you == seat else session.name(seat)
+    round_pts = info["penalty_so_far"]
+    return (
+        f'<section class="me{" my-turn" if ctx.interactive else ""}" aria-label="Your cards"'
+        ' data-testid="me">'
+        '<div class="me-head">'
+        f'<span class="me-name">{esc(name)}</span>'
+        f'<span class="me-pts">Penalty <strong>{round_pts}</strong> this round ·'
+        f" <strong>{info['total']}</strong> total</span>"
+        "</div>"
+        + jal_html
+        + "<div"
+        + attrs(
+            class_="hand" + (" my-turn" if ctx.interactive else ""),
+            role="group",
+            aria_label=hand_label,
+            data_testid="hand",
+            data_scroll_key="hand",
+            style=f"--n:{max(len(hand), 1)}",
+        )
+        + ">"
+        + "".join(card_button(c, colours, legal=state(c), index=i) for i, c in enumerate(hand))
+        + ("" if hand else '<p class="empty-hand">No cards in hand</p>')
+        + "</div></section>"
+    )
+
+
+def _hidden(session: Session) -> str:
+    """Pass-and-play between turns: no hand is on the page at all."""
+    text = (
+        "Hands are hidden while the device is passed."
+        if session.hot_seat
+        else "Watching the bots play."
+    )
+    return (
+        '<section class="me hidden-hands" data-testid="me-hidden">'
+        f'<p><span aria-hidden="true">🤫</span> {esc(text)}</p></section>'
+    )

@@ -1,0 +1,100 @@
+"""The words of the Jalape-NO! table: one-line statuses and result sentences.
+
+Everything here reads the engine's view (and the session's names); nothing decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.jalapeno.cards import parse_card
+
+from .html import join_words, plural
+from .session import Outcome, RoundResult, Session, TrickResult
+
+
+def colour_name(view: dict[str, Any], key: str | None) -> str:
+    for c in view["colours"]:
+        if c["key"] == key:
+            return c["name"]
+    return key or ""
+
+
+def turn_status(session: Session, view: dict[str, Any]) -> str:
+    """The status line while the game waits for the seat to act (human or bot)."""
+    actor = session.actor
+    if actor is None:
+        return game_over_status(session, view)
+    if session.is_bot(actor):
+        return f"{session.name(actor)} is thinking…"
+    if view["seat"] != actor:
+        return f"Waiting for {session.name(actor)}"
+    you = "Your turn" if session.you == actor else f"{session.name(actor)}, your turn"
+    lead = view["lead_colour"]
+    if lead is None:
+        return f"{you} — lead any card"
+    colour = colour_name(view, lead).lower()
+    legal = view["legal"]
+    if legal and all(parse_card(c).colour == lead for c in legal):
+        return f"{you} — follow {colour}"
+    return f"{you} — no {colour}, play any card"
+
+
+def trick_sentence(session: Session, trick: TrickResult) -> str:
+    """ "Bart wins the trick and takes 4 cards" (the Jalapeños show on the banner and cards)."""
+    who = session.subject(trick.winner)
+    return (
+        f"{who} {session.verb(trick.winner, 'win')} the trick and"
+        f" {session.verb(trick.winner, 'take')} {plural(len(trick.cards), 'card')}"
+    )
+
+
+def handoff_sentence(session: Session, outcome: Outcome, next_seat: int | None) -> str:
+    """ "Ana played Green 2 — pass to Cy" (pass-and-play, between two humans' turns)."""
+    text = f"{session.subject(outcome.seat)} played {parse_card(outcome.card).label}"
+    if next_seat is not None and not session.is_bot(next_seat):
+        text += f" — pass to {session.name(next_seat)}"
+    return text
+
+
+def jalapenos_phrase(trick: TrickResult) -> str:
+    """ "", "the Red Jalapeño" or "2 Jalapeños": what burns in a trick."""
+    if len(trick.jalapenos) == 1:
+        return f"the {parse_card(trick.jalapenos[0]).label}"
+    if trick.jalapenos:
+        return f"{len(trick.jalapenos)} Jalapeños"
+    return ""
+
+
+def round_sentence(session: Session, result: RoundResult) -> str:
+    """Who starts the next round (the engine picked them: most penalty points this round)."""
+    if result.next_starter is None:
+        return "That was the last round."
+    who = session.subject(result.next_starter)
+    return (
+        f"{who} {session.verb(result.next_starter, 'take', 'took')} the most penalty points and"
+        f" {session.verb(result.next_starter, 'start')} round {result.round_no + 1}."
+    )
+
+
+def winners_sentence(session: Session, view: dict[str, Any]) -> str:
+    """ "Ana wins!" / "Ana and Bart share the win!" / "You win!"."""
+    winners = view["winners"]
+    if not winners:
+        return "Game over"
+    if len(winners) == 1:
+        seat = winners[0]
+        return f"{session.subject(seat)} {session.verb(seat, 'win')}!"
+    names = [session.subject(s) for s in winners]
+    return f"{join_words(names)} share the win!"
+
+
+def game_over_status(session: Session, view: dict[str, Any]) -> str:
+    winners = view["winners"]
+    if not winners:
+        return "Game over"
+    points = plural(view["totals"][winners[0]], "penalty point")
+    if len(winners) == 1:
+        seat = winners[0]
+        return f"{session.subject(seat)} {session.verb(seat, 'win')} with {points}"
+    return f"{join_words([session.subject(s) for s in winners])} tie with {points} each"

@@ -1,0 +1,24 @@
+"""The pass-and-play privacy cover. While it is up it is the ONLY thing rendered in the game
+root: no hand, no view of anyone's cards is anywhere in the DOM underneath it."""
+
+from __future__ import annotations
+
+from .html import esc
+
+
+def privacy_cover(name: str, game_title: str = "Jalape-NO!") -> str:
+    """A full-screen button: tapping it (or Enter/Space) reveals ``name``'s hand."""
+    label = f"Pass the device to {name} — tap when ready"
+    return (
+        '<section class="privacy" data-testid="privacy" aria-label="Privacy screen">'
+        '<button type="button" class="pc-icon privacy-home" data-action="home" data-key="home"'
+        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
+        '<button type="button" class="privacy-go" data-action="reveal" data-key="reveal"'
+        f' data-testid="privacy-ready" aria-label="{esc(label)}" autofocus>'
+        '<span class="pv-icon" aria-hidden="true">🤫</span>'
+        f'<span class="pv-game" aria-hidden="true">{esc(game_title)}</span>'
+        '<span class="pv-title" aria-hidden="true">Pass the device to'
+        f"<strong>{esc(name)}</strong></span>"
+        '<span class="pv-sub" aria-hidden="true">Tap when ready</span>'
+        "</button></section>"
+    )
