@@ -153,3 +153,21 @@ def test_hands_sort_by_colour_then_value() -> None:
         card("G2"),
         card("P1"),
     ]
+
+
+def test_the_table_is_the_only_one_the_public_facts_and_nesting_allow() -> None:
+    """12 x players cards, 4 to 6 colours, top values from 9 to 18, and nested printed numbers
+    leave exactly one table: ours. (The only free counts are 5 and 6 players; 5 x 12 then
+    6 x 12 is the one choice that 7 players' 6 x 14 can still contain.)"""
+    options = {
+        n: [(c, t) for c in (4, 5, 6) for t in range(9, 19) if c * t == 12 * n]
+        for n in range(3, 10)
+    }
+
+    def nested(small: tuple[int, int], big: tuple[int, int]) -> bool:
+        return small[0] <= big[0] and small[1] <= big[1]
+
+    tables = [[]]
+    for n in range(3, 10):
+        tables = [t + [o] for t in tables for o in options[n] if not t or nested(t[-1], o)]
+    assert tables == [[DECK_BY_PLAYERS[n] for n in range(3, 10)]]
