@@ -43,7 +43,7 @@ def rule_sentences(text: str) -> list[str]:
     return out
 
 
-def test_docstrings() -> list[str]:
+def quoted_docstrings() -> list[str]:
     found = []
     for path in sorted(HERE.glob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -52,16 +52,13 @@ def test_docstrings() -> list[str]:
     return found
 
 
-test_docstrings.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
-
-
 def test_every_rule_sentence_of_the_rulebook_is_quoted_by_a_test() -> None:
     path = rulebook_path("jalape-no.txt")
     if path is None:
         pytest.skip("shared/rulebooks/jalape-no.txt is not beside this checkout")
     sentences = rule_sentences(path.read_text(encoding="utf-8"))
     assert len(sentences) > 30, sentences
-    quoted = "\n".join(test_docstrings())
+    quoted = "\n".join(quoted_docstrings())
     missing = [s for s in sentences if s not in quoted]
     assert not missing, "rule sentences no test quotes:\n" + "\n".join(missing)
 
@@ -74,6 +71,6 @@ def test_the_four_worked_cases_each_have_their_own_test() -> None:
     text = path.read_text(encoding="utf-8")
     cases = [normal(line.lstrip("• ")) for line in text.splitlines() if line.startswith("• You")]
     assert len(cases) == 4
-    docs = test_docstrings()
+    docs = quoted_docstrings()
     for case in cases:
         assert any(doc == f'Rulebook: "{case}"' for doc in docs), case
