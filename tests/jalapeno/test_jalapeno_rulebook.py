@@ -5,6 +5,7 @@ repository) and lists the sentences no test quotes yet."""
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 from pathlib import Path
 
@@ -74,3 +75,15 @@ def test_the_four_worked_cases_each_have_their_own_test() -> None:
     docs = quoted_docstrings()
     for case in cases:
         assert any(doc == f'Rulebook: "{case}"' for doc in docs), case
+
+
+def test_every_test_named_in_rules_decisions_exists() -> None:
+    """docs/rules-decisions.md says which test covers each decision: those tests must exist."""
+    doc = (HERE.parents[1] / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"\b(test_[a-z0-9_*]+)(?![a-z0-9_*]|\.py)", doc))  # not file names
+    assert len(named) > 30
+    defined = set()
+    for path in HERE.parents[0].rglob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    missing = [n for n in sorted(named) if not fnmatch.filter(defined, n)]
+    assert not missing, f"docs/rules-decisions.md names tests that do not exist: {missing}"
