@@ -1,4 +1,4 @@
-"""Shared pytest setup: the engine on the path, hypothesis profiles, the rulebooks' location."""
+"""Shared pytest setup: the engine on the path, and bounded hypothesis profiles."""
 
 from __future__ import annotations
 
@@ -28,11 +28,3 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )
-
-
-def rulebook_path(name: str) -> Path | None:
-    """The shared rulebook ``name`` (e.g. "jalape-no.txt"), if this checkout has it beside it."""
-    for base in (ROOT.parent / "shared" / "rulebooks", ROOT / "shared" / "rulebooks"):
-        if (base / name).exists():
-            return base / name
-    return None

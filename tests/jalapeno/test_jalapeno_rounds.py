@@ -331,3 +331,9 @@ def test_golden_counts_for_seed_1(players: int) -> None:
         states.append(state)
     moves_digest = hashlib.sha256(" ".join(moves).encode()).hexdigest()[:16]
     assert (len(moves), legal, state.scores(), moves_digest, digest(states)) == GOLDEN[players]
+
+
+def test_without_a_seed_a_game_is_still_dealt_and_saved_with_its_generator() -> None:
+    state = GAME.new_game(players=3)
+    assert all(len(state.hands[s]) + len(state.jalapenos[s]) == 12 for s in range(3))
+    assert GAME.from_dict(state.to_dict()) == state

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import rulebook_path
+from conformance import rulebook_path
 
 HERE = Path(__file__).resolve().parent
 HEADINGS = {
