@@ -17,7 +17,7 @@ from ui.jalapeno_table import TableCtx, render_table, seat_order  # noqa: E402
 from ui.jalapeno_text import trick_sentence, turn_status  # noqa: E402
 from ui.privacy import privacy_cover  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
-from ui.setup import SetupModel, render_setup  # noqa: E402
+from ui.setup import SetupModel, render_setup, summary_of_save  # noqa: E402
 from ui.soon import coming_soon  # noqa: E402
 
 
@@ -135,6 +135,15 @@ def test_setup_and_soon_screens() -> None:
     for game in ("nacho", "taco", "unknown"):
         page = coming_soon(game)
         assert 'data-action="home"' in page and "Coming soon" in page
+
+
+def test_resume_card_only_for_a_game_in_progress() -> None:
+    s = solo(seed=4)
+    assert summary_of_save(s.to_save()) == "Round 1 of 1 · Ana, Bart, Cy and Dee"
+    while not s.state.is_over():
+        s.play(s.actor, str(s.legal(s.actor)[0]))
+    assert summary_of_save(s.to_save()) is None
+    assert summary_of_save({"junk": 1}) is None
 
 
 def test_names_are_escaped_everywhere() -> None:

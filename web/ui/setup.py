@@ -248,12 +248,15 @@ def _howto() -> str:
 
 
 def summary_of_save(save: Any) -> str | None:
-    """ "Round 2 of 5 · Ana, Bart, Carmen and Diego" for the Resume card (None if unreadable)."""
+    """The Resume card's line, "Round 2 of 5 · Ana, Bart, Carmen and Diego"; None if the save
+    is unreadable or that game is over (finished games stay saved, but are not resumable)."""
     try:
         names = [s["name"] for s in save["seats"]]
         state = save["state"]
         rnd = state["public"]["round"]
         rounds = state["options"]["rounds"]
+        if state["public"]["turn"] is None:
+            return None
     except (KeyError, TypeError):
         return None
     return f"Round {rnd} of {rounds} · {join_words([str(n) for n in names])}"
