@@ -100,10 +100,14 @@ def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any)
         shown_total = table.locator(f'td[data-seat="{seat}"][data-col="total"]')
         assert int(shown_round.inner_text()) == view["round_penalties"][0][seat]
         assert int(shown_total.inner_text()) == view["totals"][seat]
-    assert page.get_by_test_id("play-again").is_visible()
     winners = [saved(page)["seats"][s]["name"] for s in view["winners"]]
     winner_text = page.get_by_test_id("winner").inner_text()
     assert all(name in winner_text or "You" in winner_text for name in winners)
+    # "Play again": same seats, a fresh deal.
+    page.get_by_test_id("play-again").tap()
+    page.wait_for_selector(f"{MY_TURN}, .seat.acting")
+    assert page.get_by_test_id("round").inner_text() == "Round 1 of 1"
+    assert not saved_state(page).is_over()
 
 
 def test_three_humans_hot_seat_privacy_cover_hides_every_hand(page: Any) -> None:

@@ -20,7 +20,7 @@ from .bots import Decision, decide, make_bot
 from .cards import colours_of
 from .jalapeno_scores import game_over, round_end_screen, score_sheet_dialog
 from .jalapeno_table import TableCtx, render_table
-from .jalapeno_text import handoff_sentence, trick_sentence, turn_status
+from .jalapeno_text import game_over_status, handoff_sentence, trick_sentence, turn_status
 from .privacy import privacy_cover
 from .session import Outcome, RoundResult, Session, TrickResult
 from .setup import SetupModel, render_setup, summary_of_save
@@ -315,7 +315,6 @@ class TableController:
             self.render()
             await self.wait_tap(self.ms(HANDOFF_MS))
             self.note = None
-        self.fresh = None
 
     async def wait_tap(self, timeout: float | None = None) -> None:
         """Until a "continue" tap, or ``timeout`` seconds (None: only the tap)."""
@@ -383,14 +382,18 @@ class TableController:
         if self.covered:
             # Only the cover: nothing of anybody's hand is in the DOM while it is up.
             actor = s.actor
-            dom.render(privacy_cover(s.name(actor) if actor is not None else ""))
+            name = s.name(actor) if actor is not None else ""
+            dom.render(privacy_cover(name))
+            dom.announce(f"Pass the device to {name}")
             return
         view = s.view()
         if view["over"]:
             dom.render(game_over(s, view, self.last_trick))
+            dom.announce(game_over_status(s, view))
             return
         if self.round_result is not None:
             dom.render(round_end_screen(s, self.round_result, self.last_trick, colours_of(view)))
+            dom.announce(f"Round {self.round_result.round_no} is over")
             return
         if self.result is not None:
             status = trick_sentence(s, self.result)
@@ -412,6 +415,8 @@ class TableController:
         if self.sheet:
             html += score_sheet_dialog(s, view)
         dom.render(html)
+        dom.announce(status)
+        self.fresh = None  # the card just played slides in once, not on every re-render
 
 
 def _pace(value: Any) -> float:

@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover
 ROOT_ID = "game-root"
 SCREEN_ID = "pc-screen"
 TOAST_ID = "pc-toast"
+LIVE_ID = "pc-live"
 
 _proxies: list[Any] = []  # event-listener proxies must outlive this module's functions
 
@@ -44,6 +45,10 @@ def mount(root: Any) -> None:
         root.innerHTML = (
             f'<div id="{SCREEN_ID}" class="pc-screen"></div>'
             f'<div id="{TOAST_ID}" class="pc-toast-host" role="alert" aria-live="assertive"'
+            ' aria-atomic="true"></div>'
+            # Screens are re-rendered whole, so the status a screen reader announces lives in
+            # a region that is never replaced (a freshly inserted live region is not read).
+            f'<div id="{LIVE_ID}" class="sr" role="status" aria-live="polite"'
             ' aria-atomic="true"></div>'
         )
 
@@ -110,6 +115,13 @@ def attr(el: Any, name: str) -> str | None:
         return None
     value = el.getAttribute(name)
     return None if missing(value) else str(value)
+
+
+def announce(text: str) -> None:
+    """Put ``text`` in the persistent live region if it changed (screen readers read it)."""
+    live = js.document.getElementById(LIVE_ID)
+    if not missing(live) and str(live.textContent) != text:
+        live.textContent = text
 
 
 def set_toast(html: str) -> None:

@@ -39,8 +39,8 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
         + _bar(view)
         + _seats(session, view, ctx, colours, viewer)
         + _trick(session, view, ctx, colours)
-        + f'<p class="status" data-testid="status" role="status" aria-live="polite">'
-        f"{esc(ctx.status)}</p>"
+        # Visible status line; ui.dom.announce() reads the same words to screen readers.
+        + f'<p class="status" data-testid="status">{esc(ctx.status)}</p>'
         + (_mine(session, view, ctx, colours) if viewer is not None else _hidden(session))
         + "</section>"
     )
