@@ -39,6 +39,7 @@ class JalapenoState(State):
         "voids",
         "round_penalties",
         "last_trick",
+        "last_round",
     )
 
     def __init__(
@@ -58,6 +59,7 @@ class JalapenoState(State):
         voids: tuple[frozenset[str], ...],
         round_penalties: tuple[tuple[int, ...], ...],
         last_trick: tuple[int, Trick] | None,
+        last_round: tuple[tuple[Hand, ...], tuple[Hand, ...], tuple[int, Trick]] | None = None,
     ) -> None:
         self.players = players
         self.options = dict(options)
@@ -73,6 +75,9 @@ class JalapenoState(State):
         self.voids = voids  # colours a seat is known to lack (failed to follow): public knowledge
         self.round_penalties = round_penalties  # one tuple per finished round
         self.last_trick = last_trick  # (winner, cards) of the most recent complete trick
+        # (Jalapeños, piles, final trick) as the last round was scored: the next deal replaces
+        # them, and players want to see what their penalty was made of.
+        self.last_round = last_round
 
     game: Game  # set below, once the game object exists
 
@@ -155,6 +160,7 @@ class JalapenoState(State):
             piles=piles,
             hands=tuple(() for _ in piles),
             round_penalties=(*self.round_penalties, penalties),
+            last_round=(self.jalapenos, piles, self.last_trick),
         )
         if len(done.round_penalties) >= self.rounds:
             return done._replace(turn=None)
@@ -180,7 +186,7 @@ class JalapenoState(State):
             piles=tuple(() for _ in range(self.players)),
             trick=(),
             voids=tuple(frozenset() for _ in range(self.players)),
-            last_trick=None,
+            last_trick=None,  # this round's; the previous round's final trick is in last_round
         )
 
     def scores(self) -> list[int]:
@@ -217,6 +223,16 @@ class JalapenoState(State):
                 else {
                     "winner": self.last_trick[0],
                     "cards": [[seat, str(c)] for seat, c in self.last_trick[1]],
+                },
+                "last_round": None
+                if self.last_round is None
+                else {
+                    "jalapenos": [cards(j) for j in self.last_round[0]],
+                    "piles": [cards(p) for p in self.last_round[1]],
+                    "last_trick": {
+                        "winner": self.last_round[2][0],
+                        "cards": [[seat, str(c)] for seat, c in self.last_round[2][1]],
+                    },
                 },
             },
             "players_private": [{"hand": cards(h)} for h in self.hands],
@@ -378,6 +394,20 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
         if sorted(everything, key=sort_key) != deck_for(players):
             raise ValueError("the cards in play are not exactly one deck for this player count")
     last = pub["last_trick"]
+    last_round = pub["last_round"]
+    if last_round is not None:
+        if not rounds_done:
+            raise ValueError("last_round given but no round has been scored")
+        last_round = (
+            tuple(cards(j) for j in per_seat(last_round["jalapenos"], "last_round.jalapenos")),
+            tuple(cards(p) for p in per_seat(last_round["piles"], "last_round.piles")),
+            (
+                seat(last_round["last_trick"]["winner"], "last_round winner"),
+                trick_of(last_round["last_trick"]["cards"]),
+            ),
+        )
+        if any(not c.is_jalapeno for j in last_round[0] for c in j):
+            raise ValueError("last_round: only Jalapeños lie face up")
     rng_text = data["secret"]["rng"]
     if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
         raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
@@ -398,6 +428,7 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
         last_trick=None
         if last is None
         else (seat(last["winner"], "winner"), trick_of(last["cards"])),
+        last_round=last_round,
     )
 
 

@@ -1,5 +1,9 @@
 """What one seat may see of a Jalape-NO! table.
 
+``last_trick`` is the latest complete trick of the current round; ``last_round`` keeps the
+round just scored (final Jalapeños, piles with leftover hand cards, final trick, penalties),
+because the next deal happens in the same ``apply`` that ends a round.
+
 Hidden: the other seats' hands. Everything else was seen face up by everyone at some point:
 face-up Jalapeños, the trick, and the cards each trick winner took (the pile is face down in
 the box game, but every card in it was played face up, so the app plays "perfect memory" and
@@ -60,6 +64,18 @@ def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
             }
             for s in range(state.players)
         ],
+        "last_round": None
+        if state.last_round is None
+        else {
+            "round": len(state.round_penalties),
+            "jalapenos": [_cards(j) for j in state.last_round[0]],
+            "piles": [_cards(p) for p in state.last_round[1]],
+            "penalties": list(state.round_penalties[-1]),
+            "last_trick": {
+                "winner": state.last_round[2][0],
+                "cards": [{"seat": s, "card": str(c)} for s, c in state.last_round[2][1]],
+            },
+        },
         "round_penalties": [list(r) for r in state.round_penalties],
         "totals": totals,
         "winners": state.winners(),
