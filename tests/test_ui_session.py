@@ -88,15 +88,16 @@ def test_outcomes_report_tricks_rounds_and_the_end() -> None:
     assert outcomes[-1].trick is not None, "the round's last trick is reported too"
     rnd = outcomes[-1].round
     assert rnd.round_no == 1 and rnd.rounds == 2 and rnd.next_starter is not None
+    assert len(rnd.jalapenos) == 4 and sum(map(len, rnd.jalapenos)) == 4  # 4 colours, 4 Jalapeños
     assert list(rnd.penalties) == s.state.view(None)["round_penalties"][0]
     assert list(rnd.totals) == s.state.view(None)["totals"]
     last = play_round(s)[-1]
     assert last.over and last.round.next_starter is None
 
 
-def test_rebuilt_last_trick_of_a_round_matches_the_engine() -> None:
-    """Mid-game, the engine deals at once and forgets the round's last trick; the session
-    rebuilds it. A 1-round game with the same seed keeps it: they must agree."""
+def test_last_trick_of_a_round_is_the_same_mid_game_and_at_the_end() -> None:
+    """Mid-game the engine deals the next round in the same apply (the scored round is kept in
+    the view's ``last_round``); a 1-round game with the same seed just ends. They agree."""
     a = Session.new(seats(BOT, BOT, BOT, BOT), rounds=2, seed=21)
     b = Session.new(seats(BOT, BOT, BOT, BOT), rounds=1, seed=21)
     while True:

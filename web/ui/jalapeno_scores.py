@@ -7,24 +7,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card_face, colours_of
+from .cards import card_face, colours_of, mini_card
 from .html import attrs, esc
 from .jalapeno_text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
 from .session import RoundResult, Session, TrickResult
 
 
-def round_table(session: Session, penalties: list[int] | tuple[int, ...], totals: Any) -> str:
-    """Penalty points this round and running totals, one row per seat (seat order)."""
+def round_table(
+    session: Session,
+    penalties: list[int] | tuple[int, ...],
+    totals: Any,
+    jalapenos: Any = (),
+    colours: Any = None,
+) -> str:
+    """Penalty points this round and running totals, one row per seat (seat order), with the
+    Jalapeños each seat ended the round with (what most of a penalty is made of)."""
     low = min(totals)
     rows = []
     for seat, (pen, tot) in enumerate(zip(penalties, totals, strict=True)):
         config = session.seats[seat]
         you = " <small>(you)</small>" if seat == session.you else ""
+        held = jalapenos[seat] if seat < len(jalapenos) else ()
+        minis = (
+            '<span class="row-jal">' + "".join(mini_card(c, colours) for c in held) + "</span>"
+            if held and colours
+            else ""
+        )
         rows.append(
             "<tr"
             + attrs(data_seat=seat, class_="best" if tot == low else None)
             + ">"
-            + f'<th scope="row">{esc(config.name)}{you}</th>'
+            + f'<th scope="row">{esc(config.name)}{you}{minis}</th>'
             + f'<td data-seat="{seat}" data-col="round" data-penalty="{pen}">{pen}</td>'
             + f'<td data-seat="{seat}" data-col="total" data-penalty="{tot}">{tot}</td>'
             + "</tr>"
@@ -73,7 +86,7 @@ def round_end_screen(
         + last_trick_block(session, trick, colours)
         + f'<h2 id="round-title">Round {result.round_no} is over</h2>'
         '<p class="sheet-note">Penalty points — fewer is better.</p>'
-        + round_table(session, result.penalties, result.totals)
+        + round_table(session, result.penalties, result.totals, result.jalapenos, colours)
         + f'<p class="sheet-note">{esc(round_sentence(session, result))}</p>'
         "</div>"
         '<div class="actions">'
@@ -141,6 +154,7 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             + "<small> pts</small></span></li>"
         )
     last = view["round_penalties"][-1] if view["round_penalties"] else [0] * view["players"]
+    scored = view.get("last_round") or {}
     return (
         '<section class="pc-over" data-testid="game-over" aria-labelledby="over-title">'
         '<header class="pc-bar">'
@@ -153,7 +167,7 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
         '<p class="sheet-note">Fewest penalty points wins.</p>'
         '<ol class="standings" data-testid="final-scores">' + "".join(rank_rows) + "</ol>"
         f"<h3>Round {len(view['round_penalties'])} of {view['rounds']}</h3>"
-        + round_table(session, last, totals)
+        + round_table(session, last, totals, scored.get("jalapenos", ()), colours_of(view))
         + last_trick_block(session, trick, colours_of(view))
         + (
             "<details><summary>All rounds</summary>" + score_sheet(session, view) + "</details>"

@@ -15,7 +15,6 @@ from typing import Any
 import engine
 from engine.bots import BOT_LEVELS
 from engine.jalapeno.cards import parse_card
-from engine.jalapeno.rules import trick_winner
 
 GAME_ID = "jalapeno"
 SAVE_VERSION = 1
@@ -83,6 +82,7 @@ class RoundResult:
     penalties: tuple[int, ...]  # this round, per seat (engine's round_penalties[-1])
     totals: tuple[int, ...]  # running totals after this round
     next_starter: int | None  # who leads the next round; None when the game is over
+    jalapenos: tuple[tuple[str, ...], ...] = ()  # each seat's Jalapeños when it was scored
 
 
 @dataclass(frozen=True)
@@ -231,24 +231,24 @@ def outcome_of(before: dict[str, Any], after: dict[str, Any], seat: int, card: s
     """Compare two spectator views around one play: did it finish a trick, a round, the game?"""
     round_over = len(after["round_penalties"]) > len(before["round_penalties"])
     trick: TrickResult | None = None
-    if round_over and not after["over"]:
-        # The engine has already dealt the next round, so the view no longer shows the round's
-        # last trick: rebuild it from the trick before this play, with the engine's own winner.
-        cards = (*((t["seat"], t["card"]) for t in before["trick"]), (seat, card))
-        winner = trick_winner([(s, parse_card(c)) for s, c in cards])
-        trick = _trick(winner, cards)
+    rnd: RoundResult | None = None
+    if round_over:
+        # The same apply() scored the round and dealt the next: the engine keeps the scored
+        # round (final trick, Jalapeños) in ``last_round``.
+        scored = after["last_round"]
+        last = scored["last_trick"]
+        trick = _trick(last["winner"], tuple((t["seat"], t["card"]) for t in last["cards"]))
+        rnd = RoundResult(
+            round_no=scored["round"],
+            rounds=after["rounds"],
+            penalties=tuple(scored["penalties"]),
+            totals=tuple(after["totals"]),
+            next_starter=None if after["over"] else after["round_starter"],
+            jalapenos=tuple(tuple(j) for j in scored["jalapenos"]),
+        )
     elif not after["trick"] and after["last_trick"] is not None:
         last = after["last_trick"]
         trick = _trick(last["winner"], tuple((t["seat"], t["card"]) for t in last["cards"]))
-    rnd: RoundResult | None = None
-    if round_over:
-        rnd = RoundResult(
-            round_no=len(after["round_penalties"]),
-            rounds=after["rounds"],
-            penalties=tuple(after["round_penalties"][-1]),
-            totals=tuple(after["totals"]),
-            next_starter=None if after["over"] else after["round_starter"],
-        )
     return Outcome(seat, card, trick, rnd, bool(after["over"]))
 
 
