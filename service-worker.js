@@ -1,0 +1,120 @@
+/* Picante service worker: the whole site works offline after the first visit.
+ *
+ * This file is a template: `python -m tools.build` copies it to dist/service-worker.js and
+ * replaces the object between the build markers below with the real cache name (a hash of the
+ * content of dist/) and the precache list (every file of dist/). Any change to any file therefore
+ * changes this script's bytes, which is how the browser notices a new deploy.
+ *
+ * - install: precache every file (awaited; one failure fails the install, so a half-cached
+ *   version never activates). Files whose content hash is unchanged since the previous version
+ *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime rarely
+ *   changes).
+ * - fetch: same-origin GETs are served from THIS version's cache only (never another version's:
+ *   no mixing), falling back to the network; navigations get the cached app page, so an offline
+ *   launch (any URL in scope, any #/route) boots.
+ * - update: a new version installs in the background and then waits. The page shows "A new
+ *   version is ready — reload"; when the user agrees it posts {type: "SKIP_WAITING"} and the page
+ *   reloads on `controllerchange`. Otherwise the new version takes over on the next launch, when no
+ *   page of the old one is open.
+ * - activate: delete every other picante cache, then claim open pages (first install only has
+ *   none to replace).
+ */
+"use strict";
+
+const BUILD = /*@picante-build*/ { "cache": "picante-dev", "files": [], "hashes": {} } /*@end-picante-build*/;
+
+const CACHE = BUILD.cache;
+const PREFIX = "picante-";
+// A synthetic entry in each cache: the content hashes of that version, so the next version can
+// reuse identical files.
+const MANIFEST_KEY = "__picante_manifest__.json";
+const APP_PAGE = "index.html";
+
+const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+
+async function reusableFromOldCaches() {
+  // Map url -> cached Response for files whose hash matches in some older picante cache.
+  const reuse = new Map();
+  for (const name of await caches.keys()) {
+    if (name === CACHE || !name.startsWith(PREFIX)) continue;
+    const cache = await caches.open(name);
+    const res = await cache.match(scopeUrl(MANIFEST_KEY));
+    if (!res) continue;
+    let old;
+    try {
+      old = await res.json();
+    } catch (e) {
+      continue;
+    }
+    for (const [path, hash] of Object.entries(BUILD.hashes)) {
+      const url = scopeUrl(path);
+      if (reuse.has(url) || old[path] !== hash) continue;
+      const hit = await cache.match(url);
+      if (hit) reuse.set(url, hit);
+    }
+  }
+  return reuse;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const reuse = await reusableFromOldCaches();
+  await Promise.all(
+    BUILD.files.map(async (path) => {
+      const url = scopeUrl(path);
+      const old = reuse.get(url);
+      if (old) return cache.put(url, old);
+      // cache: "reload" bypasses the HTTP cache, so a stale copy of the previous version can
+      // never end up in this version's cache.
+      const res = await fetch(new Request(url, { cache: "reload" }));
+      if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
+      return cache.put(url, res);
+    }),
+  );
+  await cache.put(
+    scopeUrl(MANIFEST_KEY),
+    new Response(JSON.stringify(BUILD.hashes), { headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name !== CACHE && name.startsWith(PREFIX)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "SKIP_WAITING") self.skipWaiting();
+  else if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage(CACHE);
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  if (request.mode === "navigate") {
+    // The app is one page with #/routes; any navigation in scope gets this version's page.
+    const page = (await cache.match(request, { ignoreSearch: true })) || (await cache.match(scopeUrl(APP_PAGE)));
+    if (page) return page;
+    return fetch(request);
+  }
+  const hit = await cache.match(request, { ignoreSearch: true });
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.href === scopeUrl("service-worker.js")) return;
+  event.respondWith(respond(request));
+});

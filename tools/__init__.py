@@ -1,0 +1,1 @@
+"""Build and development tools for Picante (not shipped): build.py, serve.py, icons.py."""

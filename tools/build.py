@@ -1,0 +1,336 @@
+"""Build the static site into dist/ — the one place where the product is assembled.
+
+    python -m tools.build [--out DIR] [--if-needed] [--quiet]
+
+Steps:
+1. Build the engine wheel from pyproject.toml with flit_core, in-process, with a fixed
+   SOURCE_DATE_EPOCH so the wheel is byte-identical for the same sources.
+2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
+   index.html is templated: every CSS file under web/ other than shell.css gets a <link>; the
+   list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
+   relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
+   Pyodide early) are written inline.
+3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
+   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
+4. Write dist/service-worker.js from the top-level service-worker.js with the precache list
+   (every file of dist/, itself included) and a cache name derived from a hash of the content.
+
+The output is staged in a sibling folder and swapped in at the end, so a server serving dist/
+never sees a half-written build. Same sources => byte-identical dist/ (tests check it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# 1980-01-01, the earliest timestamp a zip file can hold: wheels built from the same sources are
+# byte-identical whatever the files' mtimes.
+SOURCE_DATE_EPOCH = "315532800"
+
+SW_NAME = "service-worker.js"
+# The service worker template holds exactly one JSON object between these two markers; the build
+# replaces it with {"cache": ..., "files": [...], "hashes": {...}}. tests/e2e read it back the
+# same way (see read_sw_build_info).
+SW_BEGIN = "/*@picante-build*/"
+SW_END = "/*@end-picante-build*/"
+
+STYLES_MARKER = "<!-- @picante:styles -->"
+PYCONFIG_MARKER = "@PICANTE_PYSCRIPT_CONFIG@"
+BOOT_MARKER = "@PICANTE_BOOT@"
+VERSION_MARKER = "@PICANTE_VERSION@"
+
+# Never copied from web/ into dist/.
+SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db"}
+SKIP_SUFFIXES = (".pyc", ".pyo", ".map", "~", ".swp")
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    cache_name: str
+    files: list[str] = field(default_factory=list)  # relative POSIX paths, sorted
+    total_bytes: int = 0
+    skipped: bool = False
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _wanted(path: Path) -> bool:
+    return not (
+        path.name in SKIP_NAMES or path.name.startswith(".") or path.name.endswith(SKIP_SUFFIXES)
+    )
+
+
+def _walk(top: Path) -> list[Path]:
+    """Files under top, sorted, skipping caches and dotfiles (deterministic order)."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if _wanted(Path(d)))
+        for name in sorted(filenames):
+            p = Path(dirpath, name)
+            if _wanted(p):
+                found.append(p)
+    return found
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def dist_files(out: Path) -> list[str]:
+    """Every file in a built dist/, as sorted relative POSIX paths."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def read_sw_build_info(sw_path: Path) -> dict:
+    """The {"cache", "files", "hashes"} object the build wrote into dist/service-worker.js."""
+    text = sw_path.read_text(encoding="utf-8")
+    start = text.index(SW_BEGIN) + len(SW_BEGIN)
+    return json.loads(text[start : text.index(SW_END, start)])
+
+
+# ---------------------------------------------------------------------------------------------
+# steps
+
+
+def build_wheel(project: Path, wheel_dir: Path) -> Path:
+    """Build the engine wheel from project/pyproject.toml (flit_core, reproducible)."""
+    try:
+        from flit_core import wheel as flit_wheel
+    except ImportError as exc:  # pragma: no cover - message for humans
+        raise BuildError(
+            "flit_core is missing: run scripts/serve.sh (or pip install -e '.[build]')"
+        ) from exc
+    wheel_dir.mkdir(parents=True, exist_ok=True)
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
+    try:
+        info = flit_wheel.make_wheel_in(project / "pyproject.toml", wheel_dir)
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+    return Path(info.file)
+
+
+def boot_config(web: Path, wheel_rel: str) -> dict:
+    """What web/start.mjs loads into Python before PyScript runs main.py: the engine wheel
+    (unpacked into the Python working directory) and every .py under web/ except the entry point
+    main.py, at the same relative path, so that `import engine` and `import ui.whatever` work and
+    adding a module under web/ needs no build change."""
+    files = {f"./{wheel_rel}": "./*"}
+    for p in _walk(web):
+        rel = p.relative_to(web).as_posix()
+        if p.suffix == ".py" and rel != "main.py":
+            files[f"./{rel}"] = f"./{rel}"
+    return {"pyodide": "./pyodide/", "files": files}
+
+
+# PyScript's own config: its interpreter is web/start.mjs, which hands it a Pyodide that was
+# started early from ./pyodide/ (see start.mjs). Never a CDN.
+PYSCRIPT_CONFIG = {"interpreter": "./start.mjs"}
+
+
+def render_index(template: str, web: Path, boot: dict, version: str) -> str:
+    for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
+        if template.count(marker) != 1:
+            raise BuildError(f"web/index.html must contain {marker!r} exactly once")
+    css = [
+        p.relative_to(web).as_posix()
+        for p in _walk(web)
+        if p.suffix == ".css" and p.relative_to(web).as_posix() != "shell.css"
+    ]
+    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}">' for c in css)
+    config_json = json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"), sort_keys=True)
+    boot_json = json.dumps(boot, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    return (
+        template.replace(STYLES_MARKER, links)
+        .replace(PYCONFIG_MARKER, html.escape(config_json, quote=True))
+        .replace(BOOT_MARKER, boot_json)
+        .replace(VERSION_MARKER, version)
+    )
+
+
+def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
+    # 1. the engine wheel
+    wheel = build_wheel(root, stage / "wheels")
+    wheel_rel = wheel.relative_to(stage).as_posix()
+
+    # 2. web/ (index.html is rendered below, once the version is known)
+    for src in _walk(web):
+        rel = src.relative_to(web)
+        if rel.as_posix() == "index.html":
+            continue
+        _write(stage / rel, src.read_bytes())
+
+    # 3. runtime: Pyodide and PyScript from node_modules
+    pyodide = node_modules / "pyodide"
+    pyscript = node_modules / "@pyscript" / "core" / "dist"
+    for need in (pyodide, pyscript):
+        if not need.is_dir():
+            raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
+    for name in PYODIDE_FILES:
+        _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
+    for src in _walk(pyscript):
+        _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
+
+    # index.html: its version string is the hash of everything else, so that the page can tell
+    # which build it is (shown in the footer, read by the update test).
+    template = (web / "index.html").read_text(encoding="utf-8")
+    others = _content_hash(stage, extra=template.encode())
+    index = render_index(template, web, boot_config(web, wheel_rel), others[:12])
+    _write(stage / "index.html", index.encode("utf-8"))
+
+
+def _content_hash(stage: Path, extra: bytes = b"") -> str:
+    h = hashlib.sha256()
+    for rel in dist_files(stage):
+        h.update(rel.encode() + b"\0" + _sha256((stage / rel).read_bytes()).encode() + b"\n")
+    h.update(extra)
+    return h.hexdigest()
+
+
+def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
+    if template.count(SW_BEGIN) != 1 or template.count(SW_END) != 1:
+        raise BuildError(f"service-worker.js must contain {SW_BEGIN} ... {SW_END} once")
+    files = dist_files(stage)
+    hashes = {rel: _sha256((stage / rel).read_bytes())[:16] for rel in files}
+    cache = "picante-" + _content_hash(stage, extra=template.encode())[:16]
+    precache = sorted([*files, SW_NAME])
+    info = {"cache": cache, "files": precache, "hashes": hashes}
+    start = template.index(SW_BEGIN) + len(SW_BEGIN)
+    end = template.index(SW_END)
+    text = template[:start] + json.dumps(info, indent=1, sort_keys=True) + template[end:]
+    _write(stage / SW_NAME, text.encode("utf-8"))
+    return cache, precache
+
+
+# ---------------------------------------------------------------------------------------------
+# entry points
+
+
+def inputs_fingerprint(root: Path = ROOT, web: Path | None = None) -> str:
+    """Hash of everything the build reads: lets --if-needed skip a build that would change
+    nothing. (Reading ~25 MB of files is still far cheaper than writing them.)"""
+    web = web or root / "web"
+    h = hashlib.sha256()
+    nm = root / "node_modules"
+    sources = [
+        *_walk(web),
+        *_walk(root / "engine"),
+        *_walk(root / "tools"),
+        root / "pyproject.toml",
+        root / "README.md",
+        root / SW_NAME,
+        root / "package-lock.json",
+        *(nm / "pyodide" / n for n in PYODIDE_FILES),
+    ]
+    pyscript = nm / "@pyscript" / "core" / "dist"
+    if pyscript.is_dir():
+        sources += _walk(pyscript)
+    for p in sources:
+        h.update(str(p).encode() + b"\0")
+        h.update(_sha256(p.read_bytes()).encode() if p.is_file() else b"missing")
+    return h.hexdigest()
+
+
+def build(
+    out: Path | None = None,
+    *,
+    root: Path = ROOT,
+    web: Path | None = None,
+    node_modules: Path | None = None,
+    if_needed: bool = False,
+) -> BuildResult:
+    """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/."""
+    out = Path(out or root / "dist").resolve()
+    web = Path(web or root / "web")
+    node_modules = Path(node_modules or root / "node_modules")
+    stamp = root / "build" / f"{out.name}.inputs"
+
+    if if_needed and (out / SW_NAME).is_file() and stamp.is_file():
+        if stamp.read_text() == f"{out}\n{inputs_fingerprint(root, web)}":
+            files = dist_files(out)
+            return BuildResult(
+                out,
+                read_sw_build_info(out / SW_NAME)["cache"],
+                files,
+                sum((out / f).stat().st_size for f in files),
+                skipped=True,
+            )
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.stage-", dir=out.parent))
+    try:
+        _stage(stage, root, web, node_modules)
+        sw_template = (root / SW_NAME).read_text(encoding="utf-8")
+        cache, _ = _write_service_worker(stage, sw_template)
+        old = out.with_name(f".{out.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            out.rename(old)
+        stage.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+    if web == root / "web" or web.resolve() == (root / "web").resolve():
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(f"{out}\n{inputs_fingerprint(root, web)}")
+    files = dist_files(out)
+    return BuildResult(out, cache, files, sum((out / f).stat().st_size for f in files))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (dist/)")
+    ap.add_argument("--if-needed", action="store_true", help="skip when no input changed")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        res = build(args.out, if_needed=args.if_needed)
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        verb = "up to date" if res.skipped else "built"
+        print(
+            f"{verb}: {res.out} — {len(res.files)} files, {res.total_bytes / 1e6:.1f} MB, "
+            f"cache {res.cache_name}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

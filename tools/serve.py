@@ -1,0 +1,135 @@
+"""Serve a built dist/ on 127.0.0.1 with the right MIME types (stdlib only).
+
+    python -m tools.serve [--dir dist] [--port 8000]
+
+Used by scripts/serve.sh (which builds first), by the e2e fixtures (a server per session on a free
+port, whose root can be switched to simulate a deploy) and by scripts/bench_startup.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import mimetypes
+import os
+import sys
+import threading
+from pathlib import Path
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from server.root (which may change between requests), no directory listings,
+    `Cache-Control: no-cache` so that a deploy is seen at once (the service worker does the
+    offline caching, not the HTTP cache)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    server_version = "picante-serve"
+    sys_version = ""
+
+    def translate_path(self, path: str) -> str:
+        extra = getattr(self.server, "extra", {})
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean in extra:
+            return extra[clean]
+        # SimpleHTTPRequestHandler resolves against self.directory
+        self.directory = str(self.server.root)
+        return super().translate_path(path)
+
+    def list_directory(self, path):  # noqa: ARG002 - no listings
+        self.send_error(404, "Not found")
+        return None
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def guess_type(self, path) -> str:
+        ext = os.path.splitext(str(path))[1].lower()
+        guessed = mimetypes.guess_type(str(path))[0]
+        return MIME_TYPES.get(ext) or guessed or "application/octet-stream"
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+
+
+class StaticServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", verbose=False):
+        self.root = Path(root)
+        self.verbose = verbose
+        self.extra: dict[str, str] = {}  # URL path -> file path, served in addition to root
+        self._thread: threading.Thread | None = None
+        super().__init__((host, port), functools.partial(Handler, directory=str(root)))
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def start(self) -> StaticServer:
+        self._thread = threading.Thread(
+            target=self.serve_forever, name="picante-serve", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+        if self._thread:
+            self._thread.join(timeout=5)
+
+
+def serve_in_thread(root: Path, port: int = 0) -> StaticServer:
+    """Start serving `root` on 127.0.0.1:`port` (0 = a free port) in a daemon thread."""
+    return StaticServer(root, port).start()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--dir", type=Path, default=Path(__file__).resolve().parents[1] / "dist")
+    ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"{args.dir} has no index.html: run python -m tools.build", file=sys.stderr)
+        return 1
+    server = StaticServer(args.dir, args.port, verbose=not args.quiet)
+    print(f"Picante on {server.url}  (serving {args.dir}; Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
