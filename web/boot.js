@@ -1,0 +1,440 @@
+/* Picante app shell: plain JS that runs before any Python.
+ *
+ * Contract with the Python UI (web/main.py, web/ui/):
+ *   window.picanteReady           Promise, defined at once; resolves once Python has booted and its
+ *                                 first render is on screen (tests and benchmarks await it).
+ *   window.picante.openGame(id)   set by Python: render game `id` ("jalapeno" | "nacho" | "taco")
+ *                                 inside <main id="game-root">. The shell un-hides game-root first.
+ *   window.picante.closeGame(id)  optional, set by Python: called when the shell goes back home.
+ *   window.picante.pythonReady()  called by Python after setting openGame and rendering: resolves
+ *                                 picanteReady, hides the progress bar, opens picante.pendingGame.
+ *   window.picante.showHome()     called by Python (e.g. its Back button): back to the game list.
+ *   window.picante.pendingGame    id tapped (or deep-linked) before Python was ready, else null.
+ *   window.picante.currentGame    id of the open game, else null.
+ *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
+ * Routes: #/jalapeno, #/nacho, #/taco open a game (deep links work); anything else is home. Browser
+ * back from a game returns home.
+ */
+(function () {
+  "use strict";
+
+  var GAMES = ["jalapeno", "nacho", "taco"];
+  var resolveReady;
+  window.picanteReady = new Promise(function (resolve) {
+    resolveReady = resolve;
+  });
+
+  // Boot milestones, in order: [percent reached, the step shown under the bar, ms usually spent
+  // until the next milestone on a 2-core machine (used only to let the bar creep between them)].
+  var STEPS = {
+    shell: [3, "Getting ready", 300],
+    pyscript: [8, "Loading PyScript", 300],
+    download: [12, "Fetching Python", 800],
+    wasm: [20, "Starting Python", 3500],
+    python: [88, "Installing the rules engine", 100],
+    files: [92, "Installing the rules engine", 100],
+    main: [95, "Setting the table", 200],
+    ready: [100, "Ready", 0],
+  };
+
+  var SLOW_BOOT_MS = 60000;
+
+  var picante = (window.picante = window.picante || {});
+  picante.pendingGame = null;
+  picante.currentGame = null;
+  picante.ready = false;
+  picante.bootError = null;
+  picante.progress = 0;
+  picante.timing = { navigationToShell: performance.now() };
+  picante.version = document.documentElement.getAttribute("data-version");
+  if (!("openGame" in picante)) picante.openGame = null;
+  if (!("closeGame" in picante)) picante.closeGame = null;
+
+  var el = {};
+  var step = null;
+  var arrivedFromHome = false; // did this page push the current #/game entry?
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function routeGame() {
+    var m = /^#\/([a-z]+)/.exec(location.hash);
+    return m && GAMES.indexOf(m[1]) >= 0 ? m[1] : null;
+  }
+
+  // ---- progress -----------------------------------------------------------------------------
+
+  var bar = null; // {anim, from, to}: the bar's current glide, run by the compositor
+  var reduceMotion = window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function glide() {
+    // From the current value towards 90 % of the way to the next milestone, easing out over ~3x
+    // the usual time. A compositor animation: it keeps moving while Python's start-up holds the
+    // main thread.
+    if (!el.fill) return;
+    if (bar && bar.anim) bar.anim.cancel();
+    var from = picante.progress / 100;
+    el.fill.style.transform = "scaleX(" + from + ")";
+    bar = null;
+    var names = Object.keys(STEPS);
+    var next = STEPS[names[names.indexOf(step) + 1]];
+    if (!next || picante.ready || picante.bootError || reduceMotion || !el.fill.animate) return;
+    var to = (STEPS[step][0] + (next[0] - STEPS[step][0]) * 0.9) / 100;
+    var anim = el.fill.animate(
+      [{ transform: "scaleX(" + from + ")" }, { transform: "scaleX(" + to + ")" }],
+      { duration: STEPS[step][2] * 3, easing: "cubic-bezier(0.2, 0.7, 0.4, 1)", fill: "forwards" }
+    );
+    bar = { anim: anim, from: from, to: to };
+  }
+
+  function paintProgress() {
+    if (!el.pct) return;
+    var pct = Math.floor(picante.progress);
+    var label = pct + " %";
+    if (el.pct.textContent !== label) el.pct.textContent = label;
+    el.bar.setAttribute("aria-valuenow", String(pct));
+    if (step && el.step.textContent !== STEPS[step][1]) el.step.textContent = STEPS[step][1];
+    var pending = picante.pendingGame;
+    var cards = document.querySelectorAll("[data-game]");
+    for (var i = 0; i < cards.length; i++) {
+      var card = cards[i];
+      var note = card.querySelector(".game-pending");
+      var isPending = card.getAttribute("data-game") === pending && !picante.ready;
+      card.classList.toggle("is-pending", isPending);
+      if (isPending) card.setAttribute("aria-busy", "true");
+      else card.removeAttribute("aria-busy");
+      if (note) {
+        var want = "";
+        if (isPending && picante.bootError) want = "Can’t open yet — the rules engine didn’t load.";
+        else if (isPending) want = "Opening as soon as the rules engine is loaded (" + pct + " %)";
+        if (note.textContent !== want) note.textContent = want;
+      }
+    }
+  }
+
+  function creep() {
+    // The percentage follows the bar's glide whenever the main thread is free.
+    if (!bar || picante.ready || picante.bootError) return;
+    var p = bar.anim.effect.getComputedTiming().progress;
+    if (p === null) p = 1;
+    var value = (bar.from + (bar.to - bar.from) * p) * 100;
+    if (value > picante.progress) picante.progress = value;
+    paintProgress();
+  }
+
+  picante.bootStep = function (name) {
+    if (!(name in STEPS) || picante.ready) return;
+    picante.timing[name] = performance.now();
+    if (STEPS[name][0] < picante.progress && name !== "ready") return;
+    step = name;
+    picante.progress = Math.max(picante.progress, STEPS[name][0]);
+    paintProgress();
+    glide();
+  };
+
+  // PyScript reports "Loading Pyodide", "Loading files", ... as window events.
+  addEventListener("py:progress", function (e) {
+    var what = String(e.detail || "");
+    if (/^Loading Pyodide/.test(what)) picante.bootStep("download");
+    else if (/^Loaded files/.test(what)) picante.bootStep("files");
+  });
+  // Watch the boot's downloads: the Python runtime (9.6 MB) arriving is a milestone, and a
+  // runtime file that fails (e.g. HTTP 404 after a broken deploy) is a failed boot.
+  var CRITICAL = /\/(pyodide\/[^/]+|pyscript\/[^/]+\.js|wheels\/[^/]+|start\.mjs|[^/?]+\.py)$/;
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          var path = entry.name.split(/[?#]/)[0];
+          if (entry.responseStatus >= 400 && CRITICAL.test(path) && path.indexOf(location.origin) === 0) {
+            bootFailed("Could not load " + path.slice(location.origin.length + 1) +
+              " (HTTP " + entry.responseStatus + ")");
+          } else if (/pyodide\.asm\.wasm$/.test(path)) {
+            picante.bootStep("wasm");
+          }
+        });
+      }).observe({ type: "resource", buffered: true });
+    } catch (e) {
+      /* old browser: the bar still moves at each milestone */
+    }
+  }
+
+  // ---- failure ------------------------------------------------------------------------------
+
+  function bootFailed(detail) {
+    if (picante.ready || picante.bootError) return;
+    picante.bootError = String(detail || "unknown error");
+    picante.timing.failed = performance.now();
+    if (!el.error) return; // shown by init()
+    if (bar) bar.anim.cancel();
+    el.status.hidden = true;
+    el.error.hidden = false;
+    el.errorDetail.textContent = picante.bootError;
+    paintProgress();
+  }
+  picante.bootFailed = bootFailed;
+
+  addEventListener(
+    "error",
+    function (e) {
+      if (picante.ready) return;
+      var t = e.target;
+      if (t && t !== window && (t.src || t.href)) {
+        // A <script> or <link> of the shell failed to load.
+        var url = String(t.src || t.href);
+        if (/\.(m?js|wasm)$/.test(url)) bootFailed("Could not load " + url.split("/").pop());
+      } else if (e.message) {
+        bootFailed(e.message);
+      }
+    },
+    true
+  );
+  addEventListener("unhandledrejection", function (e) {
+    var r = e.reason;
+    bootFailed((r && (r.message || r.toString())) || "startup failed");
+  });
+
+  // ---- navigation ---------------------------------------------------------------------------
+
+  function setScreen(game) {
+    var home = !game;
+    if (el.home.hidden === home) el.home.hidden = !home;
+    if (el.root.hidden !== home) el.root.hidden = home;
+    document.documentElement.setAttribute("data-screen", home ? "home" : "game");
+  }
+
+  function enterGame(id) {
+    picante.pendingGame = null;
+    picante.currentGame = id;
+    setScreen(id);
+    paintProgress();
+    window.scrollTo(0, 0);
+    try {
+      var r = picante.openGame(id);
+      if (r && typeof r.then === "function") r.then(null, reportGameError);
+    } catch (err) {
+      reportGameError(err);
+    }
+    el.root.focus({ preventScroll: true });
+  }
+
+  function reportGameError(err) {
+    console.error("picante.openGame failed", err);
+  }
+
+  function renderHome() {
+    var left = picante.currentGame;
+    picante.currentGame = null;
+    picante.pendingGame = null;
+    setScreen(null);
+    paintProgress();
+    if (left) {
+      if (typeof picante.closeGame === "function") {
+        try {
+          picante.closeGame(left);
+        } catch (err) {
+          console.error(err);
+        }
+      }
+      var card = document.querySelector('[data-game="' + left + '"]');
+      if (card) card.focus({ preventScroll: true });
+    }
+  }
+
+  function route() {
+    var id = routeGame();
+    if (!id) return renderHome();
+    if (id === picante.currentGame) return;
+    if (typeof picante.openGame === "function") return enterGame(id);
+    // Python is not ready yet: remember the tap and say so on the card.
+    picante.pendingGame = id;
+    setScreen(null);
+    paintProgress();
+  }
+
+  picante.showHome = function () {
+    if (!routeGame()) return renderHome();
+    if (arrivedFromHome) {
+      arrivedFromHome = false;
+      history.back(); // -> hashchange -> renderHome
+    } else {
+      history.replaceState(history.state, "", location.pathname + location.search);
+      renderHome();
+    }
+  };
+
+  picante.pythonReady = function () {
+    init();
+    if (picante.ready) return;
+    picante.bootStep("ready");
+    picante.ready = true;
+    picante.progress = 100;
+    if (bar) bar.anim.cancel();
+    el.fill.style.transform = "scaleX(1)";
+    paintProgress();
+    el.status.classList.add("is-done");
+    setTimeout(function () {
+      el.status.hidden = true;
+    }, 600);
+    if (!el.error.hidden) el.error.hidden = true;
+    picante.bootError = null;
+    var id = picante.pendingGame || routeGame();
+    if (id && id !== picante.currentGame && typeof picante.openGame === "function") enterGame(id);
+    // Resolve once the frame with Python's first render has been painted.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        picante.timing.ready = performance.now();
+        resolveReady(true);
+        registerServiceWorker();
+      }, 0);
+    });
+  };
+
+  function onCardClick(e) {
+    var card = e.target.closest && e.target.closest("[data-game]");
+    if (!card || e.defaultPrevented || e.button > 0 || e.metaKey || e.ctrlKey) return;
+    e.preventDefault();
+    var id = card.getAttribute("data-game");
+    if (picante.timing.firstTap === undefined) picante.timing.firstTap = performance.now();
+    if (picante.bootError && typeof picante.openGame !== "function") {
+      picante.pendingGame = id;
+      paintProgress();
+      el.retry.focus();
+      return;
+    }
+    if (routeGame()) {
+      // Already on a game route (pending, or a deep link): switch without stacking history.
+      history.replaceState(history.state, "", "#/" + id);
+      route();
+    } else {
+      arrivedFromHome = true;
+      location.hash = "#/" + id; // -> hashchange -> route
+    }
+  }
+
+  // ---- service worker and updates -----------------------------------------------------------
+
+  var acceptedUpdate = false;
+
+  function offerUpdate(worker) {
+    picante.updateReady = true;
+    el.update.hidden = false;
+    el.updateReload.onclick = function () {
+      acceptedUpdate = true;
+      el.updateReload.disabled = true;
+      worker.postMessage({ type: "SKIP_WAITING" });
+      // controllerchange normally reloads; make sure the tap is never dead.
+      setTimeout(function () {
+        location.reload();
+      }, 3000);
+    };
+    el.updateLater.onclick = function () {
+      el.update.hidden = true; // the new version starts on the next launch
+    };
+  }
+
+  function watchRegistration(reg) {
+    if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+    reg.addEventListener("updatefound", function () {
+      var worker = reg.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+        if (worker.state === "activated") showOfflineBadge();
+      });
+    });
+  }
+
+  function showOfflineBadge() {
+    var b = $("offline-badge");
+    if (b) b.hidden = false;
+  }
+
+  var swStarted = false;
+  function registerServiceWorker() {
+    if (swStarted || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    swStarted = true;
+    var sw = navigator.serviceWorker;
+    sw.addEventListener("controllerchange", function () {
+      if (acceptedUpdate) location.reload();
+    });
+    sw.register("./service-worker.js", { updateViaCache: "none" }).then(
+      function (reg) {
+        picante.registration = reg;
+        watchRegistration(reg);
+        if (reg.active) showOfflineBadge();
+        document.addEventListener("visibilitychange", function () {
+          if (document.visibilityState === "visible") reg.update().catch(function () {});
+        });
+      },
+      function (err) {
+        console.warn("service worker registration failed", err);
+      }
+    );
+  }
+
+  // ---- start --------------------------------------------------------------------------------
+
+  var started = false;
+  function init() {
+    if (started || !$("boot-status")) return;
+    started = true;
+    el.home = $("home");
+    el.root = $("game-root");
+    el.status = $("boot-status");
+    el.step = $("boot-step");
+    el.pct = $("boot-pct");
+    el.fill = $("boot-bar-fill");
+    el.bar = $("boot-bar");
+    el.error = $("boot-error");
+    el.errorDetail = $("boot-error-detail");
+    el.retry = $("boot-retry");
+    el.update = $("update-banner");
+    el.updateReload = $("update-reload");
+    el.updateLater = $("update-later");
+
+    el.retry.addEventListener("click", function () {
+      location.reload();
+    });
+    $("boot-slow-retry").addEventListener("click", function () {
+      location.reload();
+    });
+    // A boot that neither finishes nor fails (a stalled download) must not leave the player
+    // waiting forever with no way out.
+    setTimeout(function () {
+      if (!picante.ready && !picante.bootError) $("boot-slow").hidden = false;
+    }, SLOW_BOOT_MS);
+
+    picante.timing.shellInteractive = performance.now();
+    picante.bootStep("shell");
+    if (step !== "shell") glide(); // a later step arrived before the markup: start its glide
+    var creeping = setInterval(function () {
+      if (picante.ready || picante.bootError) clearInterval(creeping);
+      else creep();
+    }, 150);
+    route();
+    if (picante.bootError) {
+      var err = picante.bootError;
+      picante.bootError = null;
+      bootFailed(err);
+    }
+    // A returning visitor: the worker is already there, so check for a new version right away
+    // (first visits register after boot, so precaching never competes with it).
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) registerServiceWorker();
+  }
+
+  // Taps and routes are handled from the start (on document); the rest waits for the markup:
+  // readyState "interactive" comes as soon as the page is parsed, before the module scripts run
+  // (DOMContentLoaded would wait for them).
+  document.addEventListener("click", function (e) {
+    init();
+    if (started) onCardClick(e);
+  });
+  addEventListener("hashchange", function () {
+    init();
+    if (started) route();
+  });
+  document.addEventListener("readystatechange", init);
+  document.addEventListener("DOMContentLoaded", init);
+})();
