@@ -1,0 +1,227 @@
+"""Shared browser-test fixtures (Playwright + Debian's Chromium), for every e2e/test_*.py.
+
+dist/ is built once per session and served once; one Chromium is launched once. Pyodide takes
+seconds to boot, so share what you can.
+
+Session-scoped:
+    dist            tools.build.BuildResult for dist/ (built if anything changed): .out, .files,
+                    .cache_name, .total_bytes
+    server          tools.serve.StaticServer serving dist/ on 127.0.0.1:<free port> (.url, .root)
+    base_url        server.url, e.g. "http://127.0.0.1:41234/"
+    browser         playwright Browser: /usr/bin/chromium (or $PICANTE_CHROMIUM), headless, with
+                    CHROMIUM_ARGS (DNS blocked for everything but 127.0.0.1, so a CDN request
+                    fails loudly)
+    app_context     one phone BrowserContext shared by `page` (its service worker and caches stay
+                    warm, so each `page` boots Python in ~2 s instead of ~5 s)
+
+Function-scoped:
+    page            a Page in app_context, 390x844, touch, mobile, with the app loaded and
+                    window.picanteReady awaited. Local storage and IndexedDB of the origin are
+                    cleared before it opens (each test starts with no saved game). Do not change
+                    app_context itself (routes, offline, permissions): use new_context for that.
+    new_context     factory: new_context(**overrides) -> a fresh BrowserContext (empty profile,
+                    phone settings as above, overridable: viewport, color_scheme, ...), closed
+                    after the test
+    offsite_requests  list of URLs that left 127.0.0.1, recorded for every context made by
+                    new_context and for app_context during the test; asserted empty by
+                    the platform tests
+    serve           factory: serve(path) -> an extra StaticServer on a free port (a separate
+                    origin: its own service worker and caches), stopped after the test
+
+Helpers (import from conftest):
+    PHONE                 the context settings above
+    open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
+    wait_ready(page)      await window.picanteReady
+    track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
+    run_python(page, code)        run Python in the page's interpreter, return the result as str
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHROMIUM = os.environ.get("PICANTE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    # Any host but 127.0.0.1 fails to resolve: a CDN request cannot succeed silently.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "has_touch": True,
+    "is_mobile": True,
+    "service_workers": "allow",
+}
+READY_TIMEOUT_MS = 120_000
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-extension", "chrome"):
+        return True
+    return parts.hostname == "127.0.0.1"
+
+
+def track_offsite(target, sink: list[str]) -> list[str]:
+    """Append to `sink` every request of `target` (a Page or BrowserContext; a context includes
+    its service workers' requests) whose host is not 127.0.0.1. Returns `sink`."""
+    target.on("request", lambda req: None if _is_local(req.url) else sink.append(req.url))
+    return sink
+
+
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    page.wait_for_function(
+        "() => window.picante && (window.picante.ready === true || !!window.picante.bootError)",
+        timeout=timeout_ms,
+    )
+    err = page.evaluate("() => window.picante.bootError")
+    assert not err, f"the app failed to boot: {err}"
+    page.evaluate("() => window.picanteReady")
+
+
+def open_app(page, url: str, ready: bool = True, **goto) -> None:
+    page.goto(url, **goto)
+    if ready:
+        wait_ready(page)
+
+
+def run_python(page, code: str) -> str:
+    """Run `code` in the page's Pyodide; returns str() of the last expression's value."""
+    return page.evaluate(
+        "(code) => { const r = window.picante.pyodide.runPython(code); return String(r); }", code
+    )
+
+
+# ---- session-wide ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def dist():
+    from tools.build import build
+
+    return build(if_needed=True)
+
+
+@pytest.fixture(scope="session")
+def server(dist):
+    from tools.serve import serve_in_thread
+
+    srv = serve_in_thread(dist.out)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(server) -> str:
+    return server.url
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: scripts/test.sh installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    b = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def app_context(browser):
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+# ---- per test -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def offsite_requests(app_context) -> Iterator[list[str]]:
+    sink: list[str] = []
+
+    def record(req):
+        if not _is_local(req.url):
+            sink.append(req.url)
+
+    app_context.on("request", record)
+    yield sink
+    app_context.remove_listener("request", record)
+
+
+@pytest.fixture
+def new_context(browser, offsite_requests) -> Iterator[Callable]:
+    made = []
+
+    def make(**overrides):
+        ctx = browser.new_context(**{**PHONE, **overrides})
+        ctx.set_default_timeout(30_000)
+        track_offsite(ctx, offsite_requests)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def page(app_context, base_url, offsite_requests):
+    pg = app_context.new_page()
+    cdp = app_context.new_cdp_session(pg)
+    cdp.send(
+        "Storage.clearDataForOrigin",
+        {"origin": base_url.rstrip("/"), "storageTypes": "local_storage,indexeddb,websql"},
+    )
+    cdp.detach()
+    open_app(pg, base_url)
+    yield pg
+    pg.close()
+
+
+@pytest.fixture
+def serve(tmp_path) -> Iterator[Callable]:
+    from tools.serve import serve_in_thread
+
+    started = []
+
+    def start(path: Path):
+        srv = serve_in_thread(Path(path))
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+def copy_dist(dist_out: Path, dest: Path) -> Path:
+    """A copy of a built dist/ that a test may break or change."""
+    shutil.copytree(dist_out, dest)
+    return dest

@@ -1,0 +1,269 @@
+"""The offline PWA spine in a real browser: first visit, tap before ready, deep links, offline,
+update, broken boot, phone layout. Each test uses its own fresh profile (new_context) and, where it
+stops or changes the server, its own server (a separate origin)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import copy_dist, open_app, run_python, wait_ready
+
+from tools.build import build
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screenshots"
+
+FCP_JS = """() => new Promise((resolve) => {
+  const get = () => performance.getEntriesByName('first-contentful-paint')[0];
+  if (get()) return resolve(get().startTime);
+  new PerformanceObserver(() => get() && resolve(get().startTime))
+    .observe({type: 'paint', buffered: true});
+})"""
+SW_CONTROLLED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return !!navigator.serviceWorker.controller;
+}"""
+LAYOUT_JS = """() => {
+  const doc = document.documentElement;
+  const small = [];
+  for (const el of document.querySelectorAll('a, button, [role=button], input, select')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const name = el.id || el.className || el.tagName;
+    if (r.width < 44 || r.height < 44) small.push(`${name} ${r.width}x${r.height}`);
+  }
+  return {scrollWidth: doc.scrollWidth, width: window.innerWidth, small,
+          bg: getComputedStyle(document.body).backgroundColor};
+}"""
+
+
+def _visible(page, selector: str) -> bool:
+    return page.locator(selector).first.is_visible()
+
+
+def _collect_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _hold(ctx, pattern: str) -> list:
+    """Hold every request matching `pattern` until the test releases it (route.continue_())."""
+    held: list = []
+    ctx.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def _release(ctx, pattern: str, held: list) -> None:
+    for route in held:
+        route.continue_()
+    ctx.unroute(pattern)
+
+
+def _shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
+    new_context, base_url, offsite_requests
+):
+    ctx = new_context()
+    page = ctx.new_page()
+    errors = _collect_errors(page)
+    page.goto(base_url, wait_until="commit")
+    page.wait_for_selector('[data-game="jalapeno"]', state="visible")
+    early = page.evaluate(
+        "() => ({ready: window.picante.ready, hasPromise: window.picanteReady instanceof Promise})"
+    )
+    assert early == {"ready": False, "hasPromise": True}, "the shell must show before Python"
+    assert page.locator("[data-game]").count() == 3
+    assert _visible(page, "#boot-status")
+    assert "Loading" in page.inner_text("#boot-status")
+
+    wait_ready(page)
+    fcp = page.evaluate(FCP_JS)
+    ready = page.evaluate("() => window.picante.timing.ready")
+    assert fcp < ready
+    page.wait_for_selector("#boot-status", state="hidden")
+    assert offsite_requests == [], f"requests left 127.0.0.1: {offsite_requests}"
+    assert not errors, errors
+
+    # the engine wheel is installed and every web/ui module imports at its relative path
+    assert run_python(page, "import engine; engine.__name__") == "engine"
+    modules = sorted(p.stem for p in (ROOT / "web" / "ui").glob("*.py") if p.stem != "__init__")
+    imported = run_python(
+        page,
+        "import importlib\n"
+        f"mods = {modules!r}\n"
+        "','.join(m for m in mods if importlib.import_module('ui.' + m))",
+    )
+    assert imported.split(",") == modules if modules else imported == ""
+
+
+def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base_url):
+    ctx = new_context()
+    held = _hold(ctx, "**/pyodide.asm.wasm")  # keeps Python from starting until released
+    page = ctx.new_page()
+    page.goto(base_url, wait_until="commit")
+    page.tap('[data-game="nacho"]')
+    note = page.locator('[data-game="nacho"] .game-pending')
+    note.wait_for(state="visible")
+    assert re.fullmatch(
+        r"Opening as soon as the rules engine is loaded \(\d+ %\)", note.inner_text().strip()
+    )
+    pending = page.evaluate("() => [location.hash, window.picante.pendingGame]")
+    assert pending == ["#/nacho", "nacho"]
+    # a second tap changes its mind: the last game tapped wins
+    page.tap('[data-game="taco"]')
+    page.locator('[data-game="taco"] .game-pending').wait_for(state="visible")
+    assert page.locator('[data-game="nacho"] .game-pending').inner_text() == ""
+    _shot(page, "phone-loading.png")
+    assert _visible(page, "#home") and not _visible(page, "#game-root")
+
+    _release(ctx, "**/pyodide.asm.wasm", held)
+    wait_ready(page)
+    page.wait_for_selector("#game-root", state="visible")
+    assert not _visible(page, "#home")
+    assert page.evaluate("() => [location.hash, window.picante.currentGame]") == ["#/taco", "taco"]
+    assert page.inner_text("#game-root").strip(), "Python rendered nothing in #game-root"
+
+    page.go_back()  # browser back returns home
+    page.wait_for_selector("#home", state="visible")
+    assert page.evaluate("() => [location.hash, window.picante.currentGame]") == ["", None]
+    assert not _visible(page, "#game-root")
+
+
+def test_deep_link_back_home_and_tap_after_ready(new_context, base_url):
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, base_url + "#/jalapeno")
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
+
+    page.evaluate("() => window.picante.showHome()")  # what the UI's Back button calls
+    page.wait_for_selector("#home", state="visible")
+    assert page.evaluate("() => [location.hash, window.picante.currentGame]") == ["", None]
+
+    page.tap('[data-game="taco"]')  # Python is ready: opens at once
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.evaluate("() => window.picante.currentGame") == "taco"
+    page.evaluate("() => window.picante.showHome()")
+    page.wait_for_selector("#home", state="visible")
+    assert page.evaluate("() => location.hash") == ""
+
+
+def test_offline_after_the_first_visit(new_context, serve, dist):
+    srv = serve(dist.out)
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, srv.url)
+    assert page.evaluate(SW_CONTROLLED_JS), "the service worker never took control"
+    assert page.evaluate("() => caches.keys()") == [dist.cache_name]
+    cached = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
+    )
+    assert cached == len(dist.files) + 1  # every file (the worker too) and its manifest entry
+
+    srv.stop()  # the network is gone
+    assert (
+        page.evaluate(
+            "() => fetch('/no-such-file-' + Date.now()).then(() => 'online', () => 'offline')"
+        )
+        == "offline"
+    )
+    page.reload()
+    wait_ready(page)
+    page.tap('[data-game="jalapeno"]')
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
+    assert page.inner_text("#game-root").strip()
+
+
+def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path):
+    srv = serve(dist.out)
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, srv.url)
+    assert page.evaluate(SW_CONTROLLED_JS)
+    old_version = page.evaluate("() => window.picante.version")
+
+    web = tmp_path / "web"
+    shutil.copytree(ROOT / "web", web, ignore=shutil.ignore_patterns("__pycache__"))
+    index = web / "index.html"
+    marker = '<meta charset="utf-8">\n  <meta name="picante-test" content="B">'
+    index.write_text(index.read_text().replace('<meta charset="utf-8">', marker))
+    new = build(tmp_path / "dist-b", web=web)
+    assert new.cache_name != dist.cache_name
+    srv.root = new.out  # deploy
+
+    page.reload()  # still the old version, from the old worker; the new one installs
+    wait_ready(page)
+    assert page.locator('meta[name="picante-test"]').count() == 0
+    banner = page.locator("#update-banner")
+    banner.wait_for(state="visible", timeout=60_000)
+    assert "A new version is ready — reload" in banner.inner_text()
+    assert page.evaluate("() => window.picante.version") == old_version
+
+    with page.expect_navigation():
+        page.tap("#update-reload")
+    wait_ready(page)
+    assert page.locator('meta[name="picante-test"]').get_attribute("content") == "B"
+    assert page.evaluate("() => window.picante.version") != old_version
+    assert page.evaluate("() => caches.keys()") == [new.cache_name], "old cache not deleted"
+    assert not _visible(page, "#update-banner")
+
+
+def test_a_broken_boot_says_so_and_offers_retry(new_context, serve, dist, tmp_path):
+    broken = copy_dist(dist.out, tmp_path / "broken")
+    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    srv = serve(broken)
+    ctx = new_context(viewport={"width": 360, "height": 640})
+    page = ctx.new_page()
+    page.goto(srv.url)
+    page.wait_for_selector("#boot-error", state="visible", timeout=60_000)
+    assert "couldn’t start" in page.inner_text("#boot-error")
+    assert not _visible(page, "#boot-status")
+    retry = page.locator("#boot-retry")
+    box = retry.bounding_box()
+    assert retry.is_visible() and box["height"] >= 44 and box["width"] >= 44
+    layout = page.evaluate(LAYOUT_JS)
+    assert layout["scrollWidth"] <= layout["width"]
+
+    page.tap('[data-game="jalapeno"]')  # never a dead button: it says why
+    assert "Can’t open yet" in page.inner_text('[data-game="jalapeno"] .game-pending')
+
+    with page.expect_navigation():
+        retry.tap()
+    page.wait_for_selector("#boot-error", state="visible", timeout=60_000)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_layout_360_wide_no_horizontal_scroll_big_targets(new_context, base_url, scheme):
+    ctx = new_context(viewport={"width": 360, "height": 640}, color_scheme=scheme)
+    page = ctx.new_page()
+    page.goto(base_url, wait_until="commit")
+    page.wait_for_selector('[data-game="taco"]', state="visible")
+    before = page.evaluate(LAYOUT_JS)
+    wait_ready(page)
+    after = page.evaluate(LAYOUT_JS)
+    for state in (before, after):
+        assert state["scrollWidth"] <= state["width"], "horizontal scroll at 360 px"
+        assert not state["small"], f"touch targets under 44 px: {state['small']}"
+    light_bg, dark_bg = "rgb(251, 243, 228)", "rgb(29, 20, 17)"
+    assert after["bg"] == (light_bg if scheme == "light" else dark_bg)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_screenshot_of_the_home_screen(new_context, base_url, scheme):
+    """docs/screenshots/phone-home*.png (the README shows them): 390x844, touch, after ready."""
+    ctx = new_context(color_scheme=scheme)
+    page = ctx.new_page()
+    open_app(page, base_url)
+    page.wait_for_selector("#boot-status", state="hidden")
+    _shot(page, "phone-home.png" if scheme == "light" else "phone-home-dark.png")

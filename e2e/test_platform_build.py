@@ -1,0 +1,163 @@
+"""The build: precache list, reproducibility, cache name, manifest and icons (no browser)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+from tools.build import SW_NAME, build, dist_files, read_sw_build_info
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _digest(out: Path) -> dict[str, str]:
+    return {f: hashlib.sha256((out / f).read_bytes()).hexdigest() for f in dist_files(out)}
+
+
+def _project_copy(dest: Path) -> Path:
+    """The sources the build reads, copied so that a test can change one of them (and so that
+    other people editing the work tree meanwhile cannot change them under the test)."""
+    dest.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md", SW_NAME):
+        shutil.copy2(ROOT / name, dest / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "engine", dest / "engine", ignore=ignore)
+    shutil.copytree(ROOT / "web", dest / "web", ignore=ignore)
+    return dest
+
+
+def _build_copy(root: Path, out: Path):
+    return build(out, root=root, node_modules=ROOT / "node_modules")
+
+
+def test_precache_list_is_exactly_the_files_of_dist(dist):
+    info = read_sw_build_info(dist.out / SW_NAME)
+    files = dist_files(dist.out)
+    missing = set(files) - set(info["files"])
+    extra = set(info["files"]) - set(files)
+    assert not missing, f"in dist/ but not precached: {sorted(missing)}"
+    assert not extra, f"precached but not in dist/: {sorted(extra)}"
+    assert len(info["files"]) == len(set(info["files"]))
+    # the per-file hashes the worker uses to reuse unchanged files are right
+    for rel, short in info["hashes"].items():
+        assert hashlib.sha256((dist.out / rel).read_bytes()).hexdigest()[:16] == short, rel
+    assert re.fullmatch(r"picante-[0-9a-f]{16}", info["cache"])
+
+
+def test_dist_has_the_runtime_and_no_source_maps(dist):
+    files = set(dist_files(dist.out))
+    for need in (
+        "index.html",
+        "boot.js",
+        "start.mjs",
+        "shell.css",
+        "main.py",
+        "manifest.webmanifest",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "pyscript/core.js",
+        "icons/picante.svg",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+        "icons/maskable-512.png",
+        "icons/apple-touch-icon.png",
+    ):
+        assert need in files, need
+    assert any(re.fullmatch(r"wheels/picante_engine-.*-py3-none-any\.whl", f) for f in files)
+    assert not [f for f in files if f.endswith(".map")]
+    # every .py and .css of web/ is in dist/ at the same path, and the page loads it
+    index = (dist.out / "index.html").read_text()
+    boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
+    for src in (ROOT / "web").rglob("*"):
+        rel = src.relative_to(ROOT / "web").as_posix()
+        if "__pycache__" in rel or not src.is_file():
+            continue
+        assert rel in files, rel
+        if src.suffix == ".py" and rel != "main.py":
+            assert boot["files"][f"./{rel}"] == f"./{rel}"
+        if src.suffix == ".css" and rel != "shell.css":
+            assert f'href="./{rel}"' in index
+    # never a CDN at run time
+    for text_file in ("index.html", "boot.js", "start.mjs", SW_NAME):
+        assert "cdn." not in (dist.out / text_file).read_text()
+
+
+def test_same_sources_give_a_byte_identical_dist(tmp_path):
+    root = _project_copy(tmp_path / "src")
+    first = _build_copy(root, tmp_path / "first")
+    # touch every source: mtimes must not leak into the output
+    for p in root.rglob("*"):
+        if p.is_file():
+            os.utime(p, (1_700_000_000, 1_700_000_000))
+    again = _build_copy(root, tmp_path / "again")
+    assert _digest(again.out) == _digest(first.out)
+    assert again.cache_name == first.cache_name
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda r: open(r / "web/shell.css", "a").write("\n/* x */\n"), id="web-css"),
+        pytest.param(
+            lambda r: (
+                (r / "web/ui").mkdir(exist_ok=True)
+                or (r / "web/ui/zz_new.py").write_text("X = 1\n")
+            ),
+            id="new-ui-module",
+        ),
+        pytest.param(lambda r: open(r / "engine/__init__.py", "a").write("\n# x\n"), id="engine"),
+    ],
+)
+def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change):
+    root = _project_copy(tmp_path / "src")
+    first = _build_copy(root, tmp_path / "a")
+    same = _build_copy(root, tmp_path / "b")
+    assert same.cache_name == first.cache_name, "same sources, same cache name"
+    change(root)
+    changed = _build_copy(root, tmp_path / "c")
+    assert changed.cache_name != first.cache_name
+    a, c = _digest(first.out), _digest(changed.out)
+    differs = {f for f in a.keys() | c.keys() if a.get(f) != c.get(f)}
+    # the changed file, the page (its version string) and the worker: nothing else
+    assert SW_NAME in differs and "index.html" in differs
+    assert not {f for f in differs if f.startswith(("pyodide/", "pyscript/", "icons/"))}
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_manifest_has_the_installability_fields(dist):
+    m = json.loads((dist.out / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "start_url", "scope", "theme_color", "background_color"):
+        assert m.get(key), key
+    assert m["display"] == "standalone"
+    assert m["start_url"] == "./" and m["scope"] == "./"
+    sizes = {}
+    for icon in m["icons"]:
+        path = dist.out / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            w, h = _png_size(path)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes.setdefault(icon.get("purpose", "any"), set()).add(w)
+    assert {192, 512} <= sizes["any"]
+    assert 512 in sizes["maskable"]
+    index = (dist.out / "index.html").read_text()
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in index
+    apple = re.search(r'<link rel="apple-touch-icon" href="\./([^"]+)">', index).group(1)
+    assert _png_size(dist.out / apple) == (180, 180)
+    assert 'name="theme-color"' in index
+    assert 'name="viewport"' in index
