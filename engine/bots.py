@@ -37,10 +37,10 @@ A = TypeVar("A", bound=Action)
 
 @runtime_checkable
 class Bot(Protocol):
-    """What every bot offers. ``level`` is one of ``BOT_LEVELS``; ``seat`` is the seat it plays."""
+    """What every bot offers. ``level`` is one of ``BOT_LEVELS``. (The bots made here also
+    carry ``seat`` and ``iterations``; the protocol asks only for what callers rely on.)"""
 
     level: str
-    seat: int
 
     def thinking(
         self, view: dict, legal: list[Action], budget_ms: float

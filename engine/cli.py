@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -178,6 +179,8 @@ def play(
         print(f"play supports only jalapeno for now (got {game_id!r})", file=sys.stderr)
         return 2
     game = get_game(game_id)
+    if seed is None:  # pick one and say it, so a memorable game can be replayed
+        seed = secrets.randbelow(10**6)
     state = game.new_game(
         players, seed=seed, options=None if rounds is None else {"rounds": rounds}
     )
@@ -191,7 +194,7 @@ def play(
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    say(f"Jalape-NO! for {players}. You are seat {human}; the others are {bots_level} bots.")
+    say(f"Jalape-NO! for {players}, seed {seed}. You are seat {human}, the rest {bots_level} bots.")
     say("Type a card like R7; 'help' lists your legal cards, 'quit' leaves. Fewest penalties win.")
     while not state.is_over():
         seat = state.current_players()[0]

@@ -143,45 +143,62 @@ def _flow_deal(
     return out
 
 
-def determinise(view: Mapping[str, Any], rng: Rng) -> JalapenoState:
-    """A full ``JalapenoState`` consistent with ``view``: the viewer's hand as shown, the unseen
-    cards dealt to the other seats by ``hand_size`` and public voids. Only the view is read.
+class Determiniser:
+    """Reads a view once; each ``sample(rng)`` is a full ``JalapenoState`` consistent with it:
+    the viewer's hand as shown, the unseen cards dealt to the other seats by ``hand_size`` and
+    public voids. Only the view is read.
 
     The state's own generator (used only to deal later rounds) is drawn from ``rng``, so even
     the future deals are a guess rather than the real game's.
     """
-    me = view["seat"]
-    if me is None:
-        raise ValueError("a spectator view has no hand to determinise from")
-    seats = view["seats"]
-    players = view["players"]
-    sizes = {s: seats[s]["hand_size"] for s in range(players) if s != me}
-    voids = {s: seats[s]["void"] for s in range(players) if s != me}
-    dealt = deal_unseen(unseen_cards(view), sizes, voids, rng)
-    hands = tuple(
-        tuple(sorted(_cards(view["hand"]) if s == me else dealt[s], key=sort_key))
-        for s in range(players)
-    )
-    last = view["last_trick"]
-    to_act = view["to_act"]
-    return JalapenoState(
-        players=players,
-        options=GAME.check_options({"rounds": view["rounds"]}),
-        rng=rng.next_u64(),
-        round_no=view["round"],
-        round_starter=view["round_starter"],
-        leader=view["leader"],
-        turn=to_act[0] if to_act else None,
-        hands=hands,
-        jalapenos=tuple(tuple(_cards(s["jalapenos"])) for s in seats),
-        piles=tuple(tuple(_cards(s["pile"])) for s in seats),
-        trick=tuple((t["seat"], parse_card(t["card"])) for t in view["trick"]),
-        voids=tuple(frozenset(s["void"]) for s in seats),
-        round_penalties=tuple(tuple(r) for r in view["round_penalties"]),
-        last_trick=None
-        if last is None
-        else (last["winner"], tuple((t["seat"], parse_card(t["card"])) for t in last["cards"])),
-    )
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        me = view["seat"]
+        if me is None:
+            raise ValueError("a spectator view has no hand to determinise from")
+        seats = view["seats"]
+        players = view["players"]
+        self.me = me
+        self.players = players
+        self.unseen = unseen_cards(view)
+        self.sizes = {s: seats[s]["hand_size"] for s in range(players) if s != me}
+        self.voids = {s: seats[s]["void"] for s in range(players) if s != me}
+        self.own_hand = tuple(sorted(_cards(view["hand"]), key=sort_key))
+        last = view["last_trick"]
+        to_act = view["to_act"]
+        # Everything public, as constructor arguments; only hands and rng change per sample.
+        self.fields: dict[str, Any] = {
+            "players": players,
+            "options": GAME.check_options({"rounds": view["rounds"]}),
+            "round_no": view["round"],
+            "round_starter": view["round_starter"],
+            "leader": view["leader"],
+            "turn": to_act[0] if to_act else None,
+            "jalapenos": tuple(tuple(_cards(s["jalapenos"])) for s in seats),
+            "piles": tuple(tuple(_cards(s["pile"])) for s in seats),
+            "trick": tuple((t["seat"], parse_card(t["card"])) for t in view["trick"]),
+            "voids": tuple(frozenset(s["void"]) for s in seats),
+            "round_penalties": tuple(tuple(r) for r in view["round_penalties"]),
+            "last_trick": None
+            if last is None
+            else (
+                last["winner"],
+                tuple((t["seat"], parse_card(t["card"])) for t in last["cards"]),
+            ),
+        }
+
+    def sample(self, rng: Rng) -> JalapenoState:
+        dealt = deal_unseen(self.unseen, self.sizes, self.voids, rng)
+        hands = tuple(
+            self.own_hand if s == self.me else tuple(sorted(dealt[s], key=sort_key))
+            for s in range(self.players)
+        )
+        return JalapenoState(hands=hands, rng=rng.next_u64(), **self.fields)
+
+
+def determinise(view: Mapping[str, Any], rng: Rng) -> JalapenoState:
+    """One random full state consistent with ``view`` (see ``Determiniser``)."""
+    return Determiniser(view).sample(rng)
 
 
 # -- heuristic play -------------------------------------------------------------------------
@@ -306,7 +323,7 @@ def _lead(t: Table, legal: Sequence[Card]) -> Card:
 # -- a fast policy for rollouts (reads the determinised state directly) ---------------------
 
 
-def rollout_card(state: JalapenoState, rng: Rng, epsilon: float) -> Card:
+def rollout_card(state: JalapenoState, rng: Rng, epsilon: float, smart_lead: bool = True) -> Card:
     """Cheap trick avoidance for every seat in a rollout: duck if you can, dump Jalapeños."""
     p = state.turn
     assert p is not None
@@ -343,7 +360,33 @@ def rollout_card(state: JalapenoState, rng: Rng, epsilon: float) -> Card:
         return jal[0]
     if epsilon and rng.below(1000) < epsilon * 1000:
         return hand[rng.below(len(hand))]
-    return min(hand, key=lambda c: c.value)
+    if not smart_lead:
+        return min(hand, key=lambda c: c.value)
+    # My lowest card of each colour; lead the one others are least able to duck under.
+    lowest: dict[str, Card] = {}
+    for c in hand:
+        if c.colour not in lowest:  # hands are sorted by colour, then value
+            lowest[c.colour] = c
+    if len(lowest) == 1:
+        return hand[0]
+    below = dict.fromkeys(lowest, 0)
+    above = dict.fromkeys(lowest, 0)
+    for s, h in enumerate(state.hands):
+        if s != p:
+            for c in h:
+                mine = lowest.get(c.colour)
+                if mine is not None:
+                    if c.value < mine.value:
+                        below[c.colour] += 1
+                    else:
+                        above[c.colour] += 1
+    best, best_key = hand[0], 9.0
+    for col, c in lowest.items():
+        a = above[col]
+        key = below[col] / (below[col] + a) + c.value / 100 if a else 2.0 + c.value / 100
+        if key < best_key:
+            best, best_key = c, key
+    return best
 
 
 # -- ISMCTS -------------------------------------------------------------------------------
@@ -415,18 +458,20 @@ class SearchBot(JalapenoBot):
         *,
         exploration: float = 0.7,
         relative: float = 1.0,
-        epsilon: float = 0.0,
+        epsilon: float = 0.2,
     ) -> None:
         super().__init__(seat, seed, iterations)
         self.exploration = exploration
         self.relative = relative
         self.epsilon = epsilon
+        self.smart_lead = True
         self.last = SearchStats()
 
     def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
         rng = self.decision_rng(view, legal)
         root = Node(mover=-1)
         rounds_done = len(view["round_penalties"])
+        worlds = Determiniser(view)
         c = self.exploration
         spent = 0.0
         budget = budget_ms / 1000.0
@@ -438,7 +483,7 @@ class SearchBot(JalapenoBot):
                     break
             elif spent + (time.perf_counter() - slice_start) >= budget and done > 0:
                 break
-            self._iterate(root, determinise(view, rng), rng, rounds_done, c)
+            self._iterate(root, worlds.sample(rng), rng, rounds_done, c)
             done += 1
             now = time.perf_counter()
             if now - slice_start >= SLICE_MS / 1000.0:
@@ -487,9 +532,9 @@ class SearchBot(JalapenoBot):
             node = node.children[best_action]
             path.append(node)
         # Rollout to the end of this round with the cheap policy.
-        eps = self.epsilon
+        eps, smart = self.epsilon, self.smart_lead
         while state.turn is not None and len(state.round_penalties) == rounds_done:
-            state = state._apply(state.turn, Play(rollout_card(state, rng, eps)))
+            state = state._apply(state.turn, Play(rollout_card(state, rng, eps, smart)))
         rewards = round_rewards(state.round_penalties[rounds_done], self.relative)
         for n in path:
             n.visits += 1
