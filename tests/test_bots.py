@@ -254,3 +254,13 @@ def test_heuristic_beats_random() -> None:
 
     result = selfplay("jalapeno", 4, 20, ["heuristic", "random", "random", "random"], 0, "t")
     assert result["win_rate"][0] >= 0.5, result
+
+
+def test_search_takes_fewer_penalties_than_heuristic() -> None:
+    """Fixed seeds and an iteration budget: the same answer on any machine (about 4 s)."""
+    from engine.cli import selfplay
+
+    seats = ["search", "heuristic", "heuristic", "heuristic"]
+    result = selfplay("jalapeno", 4, 16, seats, 0, "a", iterations=60, rounds=1)
+    scores = result["mean_score"]  # minus the mean penalty: higher is better
+    assert scores[0] > sum(scores[1:]) / 3 + 1, result
