@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -264,3 +269,48 @@ def test_search_takes_fewer_penalties_than_heuristic() -> None:
     result = selfplay("jalapeno", 4, 16, seats, 0, "a", iterations=60, rounds=1)
     scores = result["mean_score"]  # minus the mean penalty: higher is better
     assert scores[0] > sum(scores[1:]) / 3 + 1, result
+
+
+PARITY_PROBE = """
+import sys
+from engine import get_game
+from engine.bots import make_bot
+game = get_game("jalapeno")
+for players, level in ((3, "random"), (4, "heuristic"), (5, "search")):
+    state = game.new_game(players, seed=players, options={"rounds": 1})
+    bots = [make_bot("jalapeno", level, s, seed=s, iterations=10) for s in range(players)]
+    moves = []
+    while not state.is_over():
+        seat = state.turn
+        action = bots[seat].choose(state.view(seat), state.legal_actions(seat), 50)
+        moves.append(str(action))
+        state = state.apply(seat, action)
+    print(level, " ".join(moves))
+print("python", sys.version_info[:2])
+"""
+
+
+def test_bots_choose_the_same_in_cpython_and_pyodide(tmp_path) -> None:
+    """The browser's bots (Pyodide, CPython 3.14) play exactly as these do, seed for seed."""
+    root = Path(__file__).resolve().parents[1]
+    runner = root / "tests" / "pyodide" / "run_python.mjs"
+    if shutil.which("node") is None or not (root / "node_modules" / "pyodide").exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must check bot parity on Pyodide, but node or pyodide is missing")
+        pytest.skip("node or node_modules/pyodide missing")
+    probe = tmp_path / "probe.py"
+    probe.write_text(PARITY_PROBE)
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    here = subprocess.run(
+        [sys.executable, str(probe)], capture_output=True, text=True, env=env, check=True
+    ).stdout.splitlines()
+    there = subprocess.run(
+        ["node", str(runner), str(root), str(probe)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=True,
+        timeout=300,
+    ).stdout.splitlines()
+    assert there[-1] == "python (3, 14)"
+    assert len(here) == 4 and here[:-1] == there[:-1]
