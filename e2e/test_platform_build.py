@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import SW_NAME, build, dist_files, read_sw_build_info
+from tools.build import SW_NAME, build, dist_files, inlined_files, read_sw_build_info
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,9 +55,7 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
     files = set(dist_files(dist.out))
     for need in (
         "index.html",
-        "boot.js",
         "start.mjs",
-        "shell.css",
         "main.py",
         "manifest.webmanifest",
         "pyodide/pyodide.mjs",
@@ -75,12 +73,16 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         assert need in files, need
     assert any(re.fullmatch(r"wheels/picante_engine-.*-py3-none-any\.whl", f) for f in files)
     assert not [f for f in files if f.endswith(".map")]
-    # every .py and .css of web/ is in dist/ at the same path, and the page loads it
+    # the shell's script and stylesheet are inlined in the page, not separate files
     index = (dist.out / "index.html").read_text()
+    for name in inlined_files():
+        assert name not in files
+        assert (ROOT / "web" / name).read_text() in index
+    # every other .py and .css of web/ is in dist/ at the same path, and the page loads it
     boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
     for src in (ROOT / "web").rglob("*"):
         rel = src.relative_to(ROOT / "web").as_posix()
-        if "__pycache__" in rel or not src.is_file():
+        if "__pycache__" in rel or not src.is_file() or rel in inlined_files():
             continue
         assert rel in files, rel
         if src.suffix == ".py" and rel != "main.py":
@@ -88,7 +90,7 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         if src.suffix == ".css" and rel != "shell.css":
             assert f'href="./{rel}"' in index
     # never a CDN at run time
-    for text_file in ("index.html", "boot.js", "start.mjs", SW_NAME):
+    for text_file in ("index.html", "start.mjs", SW_NAME):
         assert "cdn." not in (dist.out / text_file).read_text()
 
 

@@ -6,7 +6,8 @@ Steps:
 1. Build the engine wheel from pyproject.toml with flit_core, in-process, with a fixed
    SOURCE_DATE_EPOCH so the wheel is byte-identical for the same sources.
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
-   index.html is templated: every CSS file under web/ other than shell.css gets a <link>; the
+   index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
+   request), every other CSS file under web/ gets a non-blocking <link>; the
    list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
    relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
    Pyodide early) are written inline.
@@ -161,6 +162,29 @@ def boot_config(web: Path, wheel_rel: str) -> dict:
 PYSCRIPT_CONFIG = {"interpreter": "./start.mjs"}
 
 
+INLINE_TAGS = {
+    # tag in web/index.html -> (file, element written in its place)
+    '<link rel="stylesheet" href="./shell.css" data-inline>': ("shell.css", "style"),
+    '<script src="./boot.js" data-inline></script>': ("boot.js", "script"),
+}
+
+
+def inline_assets(template: str, web: Path) -> str:
+    """Replace the shell's data-inline <link>/<script> with the files' content."""
+    for tag, (name, element) in INLINE_TAGS.items():
+        if template.count(tag) != 1:
+            raise BuildError(f"web/index.html must contain {tag!r} exactly once")
+        body = (web / name).read_text(encoding="utf-8")
+        if f"</{element}" in body.lower():
+            raise BuildError(f"web/{name} must not contain '</{element}' (it is inlined)")
+        template = template.replace(tag, f"<{element}>\n{body}</{element}>")
+    return template
+
+
+def inlined_files() -> set[str]:
+    return {name for name, _ in INLINE_TAGS.values()}
+
+
 def render_index(template: str, web: Path, boot: dict, version: str) -> str:
     for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
         if template.count(marker) != 1:
@@ -170,11 +194,14 @@ def render_index(template: str, web: Path, boot: dict, version: str) -> str:
         for p in _walk(web)
         if p.suffix == ".css" and p.relative_to(web).as_posix() != "shell.css"
     ]
-    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}">' for c in css)
+    # media="print" until loaded: fetched at once, but never blocking the shell's first paint
+    late = 'media="print" onload="this.media=\'all\'"'
+    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}" {late}>' for c in css)
     config_json = json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"), sort_keys=True)
     boot_json = json.dumps(boot, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    page = inline_assets(template, web)
     return (
-        template.replace(STYLES_MARKER, links)
+        page.replace(STYLES_MARKER, links)
         .replace(PYCONFIG_MARKER, html.escape(config_json, quote=True))
         .replace(BOOT_MARKER, boot_json)
         .replace(VERSION_MARKER, version)
@@ -189,8 +216,8 @@ def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
     # 2. web/ (index.html is rendered below, once the version is known)
     for src in _walk(web):
         rel = src.relative_to(web)
-        if rel.as_posix() == "index.html":
-            continue
+        if rel.as_posix() == "index.html" or rel.as_posix() in inlined_files():
+            continue  # written below, with the inlined files inside
         _write(stage / rel, src.read_bytes())
 
     # 3. runtime: Pyodide and PyScript from node_modules

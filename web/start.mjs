@@ -36,6 +36,7 @@ async function fetchBytes(path) {
 }
 
 function afterFirstPaint() {
+  if (performance.getEntriesByType("paint").length) return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
@@ -66,6 +67,7 @@ async function startPython() {
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   const watch = wasmFailure();
   let pyodide;
+  picante.timing.loadPyodide = performance.now();
   try {
     pyodide = await Promise.race([
       loadRealPyodide({ indexURL: here(boot.pyodide) }),
