@@ -37,6 +37,7 @@ def main() -> None:
     ap.add_argument("--relative", type=float, default=None)
     ap.add_argument("--epsilon", type=float, default=None)
     ap.add_argument("--plain-lead", action="store_true")
+    ap.add_argument("--no-harmless", action="store_true")
     args = ap.parse_args()
     game = get_game("jalapeno")
     params = {
@@ -57,6 +58,7 @@ def main() -> None:
         )
         bots = [SearchBot(0, seed=f"{args.seed}/{g}/0", iterations=args.iterations, **params)]
         bots[0].smart_lead = not args.plain_lead
+        bots[0].harmless_follow = not args.no_harmless
         bots += [
             make_bot("jalapeno", args.others, s, seed=f"{args.seed}/{g}/{s}")
             for s in range(1, args.players)

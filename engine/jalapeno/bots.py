@@ -323,7 +323,13 @@ def _lead(t: Table, legal: Sequence[Card]) -> Card:
 # -- a fast policy for rollouts (reads the determinised state directly) ---------------------
 
 
-def rollout_card(state: JalapenoState, rng: Rng, epsilon: float, smart_lead: bool = True) -> Card:
+def rollout_card(
+    state: JalapenoState,
+    rng: Rng,
+    epsilon: float,
+    smart_lead: bool = True,
+    harmless_follow: bool = True,
+) -> Card:
     """Cheap trick avoidance for every seat in a rollout: duck if you can, dump Jalapeños."""
     p = state.turn
     assert p is not None
@@ -346,6 +352,8 @@ def rollout_card(state: JalapenoState, rng: Rng, epsilon: float, smart_lead: boo
                 return best
             if len(trick) == state.players - 1:
                 return follow[-1]  # hands are sorted: the highest of the colour
+            if harmless_follow and not jal and not any(c.value == 1 for _, c in trick):
+                return follow[-1]  # a clean trick and nothing to lose: shed a high card
             return follow[0]
         if jal:
             return jal[0]
@@ -458,13 +466,14 @@ class SearchBot(JalapenoBot):
         *,
         exploration: float = 0.7,
         relative: float = 1.0,
-        epsilon: float = 0.2,
+        epsilon: float | None = None,
     ) -> None:
         super().__init__(seat, seed, iterations)
         self.exploration = exploration
         self.relative = relative
         self.epsilon = epsilon
         self.smart_lead = True
+        self.harmless_follow = True
         self.last = SearchStats()
 
     def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
@@ -532,9 +541,11 @@ class SearchBot(JalapenoBot):
             node = node.children[best_action]
             path.append(node)
         # Rollout to the end of this round with the cheap policy.
-        eps, smart = self.epsilon, self.smart_lead
+        eps, smart, harmless = self.epsilon, self.smart_lead, self.harmless_follow
+        if eps is None:  # about one random card per trick in 2.5 (more hurt with many players)
+            eps = 0.4 / state.players
         while state.turn is not None and len(state.round_penalties) == rounds_done:
-            state = state._apply(state.turn, Play(rollout_card(state, rng, eps, smart)))
+            state = state._apply(state.turn, Play(rollout_card(state, rng, eps, smart, harmless)))
         rewards = round_rewards(state.round_penalties[rounds_done], self.relative)
         for n in path:
             n.visits += 1
