@@ -251,6 +251,15 @@ def test_single_legal_action_is_immediate() -> None:
     assert stop.value.value == legal[0]
 
 
+def test_search_without_time_falls_back_to_the_heuristic() -> None:
+    for state in sample_states(4, 6, seed=7):
+        seat = state.turn
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if len(legal) > 1:
+            quick = make_bot("jalapeno", "search", seat).choose(view, legal, budget_ms=0)
+            assert quick == make_bot("jalapeno", "heuristic", seat).choose(view, legal, 0)
+
+
 # -- strength, deterministically (iteration budgets and fixed seeds, never the clock) --------
 
 

@@ -430,15 +430,7 @@ def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
     return [(-p + relative * (total - p) / (n - 1)) / 10.0 for p in penalties]
 
 
-class JalapenoBot(BaseBot):
-    pass
-
-
-class JalapenoRandomBot(RandomBot):
-    pass
-
-
-class HeuristicBot(JalapenoBot):
+class HeuristicBot(BaseBot):
     """Trick avoidance by rules of thumb; a few hundred microseconds a move."""
 
     level = "heuristic"
@@ -449,11 +441,18 @@ class HeuristicBot(JalapenoBot):
         yield  # pragma: no cover
 
 
-class SearchBot(JalapenoBot):
+class SearchBot(BaseBot):
     """Single-observer information-set MCTS over determinisations of its own view.
 
     Budget: ``budget_ms`` of its own work time (time spent suspended at a ``yield`` does not
-    count), or exactly ``iterations`` iterations when that is set (reproducible).
+    count, so a busy browser does not starve it), or exactly ``iterations`` iterations when that
+    is set (reproducible). A budget too small to try every legal card once falls back to the
+    heuristic's choice.
+
+    Each iteration deals a fresh determinisation, walks the tree with UCB1 over the actions
+    legal in that deal (counting availability, as ISMCTS does), expands one node, plays the
+    round out with ``rollout_card`` and credits every node with its mover's ``round_rewards``.
+    The card finally chosen is the most visited root child.
     """
 
     level = "search"
@@ -501,6 +500,8 @@ class SearchBot(JalapenoBot):
                 slice_start = time.perf_counter()
         spent += time.perf_counter() - slice_start
         self.last.iterations, self.last.seconds = done, spent
+        if len(root.children) < len(legal):  # too little time to try every card even once
+            return _action_for(heuristic_card(Table(view), [a.card for a in legal]), legal)
         best = max(
             root.children.items(),
             key=lambda kv: (kv[1].visits, kv[1].reward / max(kv[1].visits, 1)),
@@ -564,7 +565,7 @@ def make_jalapeno_bot(
     level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
 ) -> Bot:
     if level == "random":
-        return JalapenoRandomBot(seat, seed, iterations)
+        return RandomBot(seat, seed, iterations)
     if level == "heuristic":
         return HeuristicBot(seat, seed, iterations)
     if level == "search":
