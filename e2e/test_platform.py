@@ -4,6 +4,7 @@ stops or changes the server, its own server (a separate origin)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -14,7 +15,12 @@ from conftest import copy_dist, open_app, run_python, wait_ready
 from tools.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go to e2e/artifacts/ (git-ignored); with PICANTE_UPDATE_SCREENSHOTS=1 also to
+# docs/screenshots/, the ones the README shows (they change with every build: the footer shows
+# the build, the loading one its percentage).
+SHOTS = [ROOT / "e2e" / "artifacts"]
+if os.environ.get("PICANTE_UPDATE_SCREENSHOTS") == "1":
+    SHOTS.append(ROOT / "docs" / "screenshots")
 
 FCP_JS = """() => new Promise((resolve) => {
   const get = () => performance.getEntriesByName('first-contentful-paint')[0];
@@ -66,8 +72,9 @@ def _release(ctx, pattern: str, held: list) -> None:
 
 
 def _shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
+    for folder in SHOTS:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / name))
 
 
 def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
@@ -261,7 +268,7 @@ def test_phone_layout_360_wide_no_horizontal_scroll_big_targets(new_context, bas
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_screenshot_of_the_home_screen(new_context, base_url, scheme):
-    """docs/screenshots/phone-home*.png (the README shows them): 390x844, touch, after ready."""
+    """phone-home*.png (the README shows them): 390x844, touch, after ready."""
     ctx = new_context(color_scheme=scheme)
     page = ctx.new_page()
     open_app(page, base_url)

@@ -28,8 +28,7 @@
   // until the next milestone on a 2-core machine (used only to let the bar creep between them)].
   var STEPS = {
     shell: [3, "Getting ready", 300],
-    pyscript: [8, "Loading PyScript", 300],
-    download: [12, "Fetching Python", 800],
+    download: [10, "Fetching Python", 800],
     wasm: [20, "Starting Python", 3500],
     python: [88, "Installing the rules engine", 100],
     files: [92, "Installing the rules engine", 100],
@@ -133,12 +132,6 @@
     glide();
   };
 
-  // PyScript reports "Loading Pyodide", "Loading files", ... as window events.
-  addEventListener("py:progress", function (e) {
-    var what = String(e.detail || "");
-    if (/^Loading Pyodide/.test(what)) picante.bootStep("download");
-    else if (/^Loaded files/.test(what)) picante.bootStep("files");
-  });
   // Watch the boot's downloads: the Python runtime (9.6 MB) arriving is a milestone, and a
   // runtime file that fails (e.g. HTTP 404 after a broken deploy) is a failed boot.
   var CRITICAL = /\/(pyodide\/[^/]+|pyscript\/[^/]+\.js|wheels\/[^/]+|start\.mjs|[^/?]+\.py)$/;
