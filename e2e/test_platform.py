@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -192,30 +193,39 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     assert page.inner_text("#game-root").strip()
 
 
-def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path):
-    srv = serve(dist.out)
-    ctx = new_context()
-    page = ctx.new_page()
-    open_app(page, srv.url)
-    assert page.evaluate(SW_CONTROLLED_JS)
-    old_version = page.evaluate("() => window.picante.version")
-
+def _build_next_version(tmp_path):
+    """dist/ as the next deploy: web/ with one more <meta> in the page."""
     web = tmp_path / "web"
     shutil.copytree(ROOT / "web", web, ignore=shutil.ignore_patterns("__pycache__"))
     index = web / "index.html"
     marker = '<meta charset="utf-8">\n  <meta name="picante-test" content="B">'
     index.write_text(index.read_text().replace('<meta charset="utf-8">', marker))
-    new = build(tmp_path / "dist-b", web=web)
+    return build(tmp_path / "dist-b", web=web)
+
+
+def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
+    srv = serve(dist.out)
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, srv.url)
+    assert page.evaluate(SW_CONTROLLED_JS)
+    new = _build_next_version(tmp_path)
     assert new.cache_name != dist.cache_name
     srv.root = new.out  # deploy
-
     page.reload()  # still the old version, from the old worker; the new one installs
     wait_ready(page)
     assert page.locator('meta[name="picante-test"]').count() == 0
     banner = page.locator("#update-banner")
     banner.wait_for(state="visible", timeout=60_000)
     assert "A new version is ready — reload" in banner.inner_text()
-    assert page.evaluate("() => window.picante.version") == old_version
+    return srv, ctx, page, new
+
+
+def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path):
+    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, tmp_path)
+    old_version = page.evaluate("() => window.picante.version")
+    page.wait_for_timeout(500)
+    assert page.locator('meta[name="picante-test"]').count() == 0, "switched without asking"
 
     with page.expect_navigation():
         page.tap("#update-reload")
@@ -223,6 +233,23 @@ def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path):
     assert page.locator('meta[name="picante-test"]').get_attribute("content") == "B"
     assert page.evaluate("() => window.picante.version") != old_version
     assert page.evaluate("() => caches.keys()") == [new.cache_name], "old cache not deleted"
+    assert not _visible(page, "#update-banner")
+
+
+def test_a_new_deploy_starts_on_the_next_launch(new_context, serve, dist, tmp_path):
+    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, tmp_path)
+    page.tap("#update-later")
+    assert not _visible(page, "#update-banner")
+    page.close()  # the player closes the app: no page of the old version is left
+    for _ in range(20):
+        page = ctx.new_page()
+        open_app(page, srv.url)
+        if page.locator('meta[name="picante-test"]').count():
+            break
+        page.close()  # the old worker was still finishing; launch again
+        time.sleep(0.25)
+    assert page.locator('meta[name="picante-test"]').get_attribute("content") == "B"
+    assert page.evaluate("() => caches.keys()") == [new.cache_name]
     assert not _visible(page, "#update-banner")
 
 
