@@ -212,12 +212,16 @@ def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
     new = _build_next_version(tmp_path)
     assert new.cache_name != dist.cache_name
     srv.root = new.out  # deploy
+    srv.requests.clear()
     page.reload()  # still the old version, from the old worker; the new one installs
     wait_ready(page)
     assert page.locator('meta[name="picante-test"]').count() == 0
     banner = page.locator("#update-banner")
     banner.wait_for(state="visible", timeout=60_000)
     assert "A new version is ready — reload" in banner.inner_text()
+    # the new worker downloaded what changed, and copied the unchanged runtime from the old cache
+    assert "/index.html" in srv.requests and "/service-worker.js" in srv.requests
+    assert "/pyodide/pyodide.asm.wasm" not in srv.requests
     return srv, ctx, page, new
 
 

@@ -42,6 +42,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     server_version = "picante-serve"
     sys_version = ""
 
+    def do_GET(self) -> None:
+        log = getattr(self.server, "requests", None)
+        if log is not None:
+            log.append(self.path.split("?", 1)[0])
+        super().do_GET()
+
     def translate_path(self, path: str) -> str:
         extra = getattr(self.server, "extra", {})
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -84,6 +90,7 @@ class StaticServer(http.server.ThreadingHTTPServer):
         self.root = Path(root)
         self.verbose = verbose
         self.extra: dict[str, str] = {}  # URL path -> file path, served in addition to root
+        self.requests: list[str] = []  # paths of the GET requests served (tests read it)
         self._thread: threading.Thread | None = None
         super().__init__((host, port), functools.partial(Handler, directory=str(root)))
 
