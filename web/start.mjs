@@ -3,10 +3,11 @@
 // PyScript's config names this module as its "interpreter" (it must look like pyodide.mjs: export
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
-// instead, the moment the shell has painted:
-//   - Pyodide starts loading from our own files (./pyodide/, never a CDN);
+// instead:
 //   - the engine wheel and every web/*.py listed in <script id="picante-boot"> (written by
-//     tools/build.py) are fetched in parallel;
+//     tools/build.py) are fetched at once;
+//   - Pyodide starts from our own files (./pyodide/, never a CDN; preloaded by the page) as soon
+//     as the shell has painted and had its head start (see HEAD_START_MS);
 // and when PyScript asks for an interpreter it gets that one, with the wheel unpacked and the .py
 // files written at their relative paths (so `import engine` and `import ui.x` work).
 // Everything stays on the main thread: the UI talks to the DOM directly.
@@ -70,10 +71,10 @@ function wasmFailure() {
 }
 
 async function startPython() {
-  await shellHeadStart();
-  picante.bootStep("download");
   const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
+  await shellHeadStart();
+  picante.bootStep("download");
   const watch = wasmFailure();
   let pyodide;
   picante.timing.loadPyodide = performance.now();
