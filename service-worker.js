@@ -98,8 +98,9 @@ self.addEventListener("message", (event) => {
   else if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage(CACHE);
 });
 
+let ownCache = null; // this version's cache, opened once per worker start
 async function respond(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await (ownCache || (ownCache = caches.open(CACHE)));
   if (request.mode === "navigate") {
     // The app is one page with #/routes; any navigation in scope gets this version's page.
     const page = (await cache.match(request, { ignoreSearch: true })) || (await cache.match(scopeUrl(APP_PAGE)));
