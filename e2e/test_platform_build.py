@@ -133,6 +133,10 @@ def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change
     # the changed file, the page (its version string) and the worker: nothing else
     assert SW_NAME in differs and "index.html" in differs
     assert not {f for f in differs if f.startswith(("pyodide/", "pyscript/", "icons/"))}
+    # and the page knows it is another build
+    version = re.compile(r'data-version="([0-9a-f]{12})"')
+    old_page, new_page = (d / "index.html" for d in (first.out, changed.out))
+    assert version.search(old_page.read_text())[1] != version.search(new_page.read_text())[1]
 
 
 def _png_size(path: Path) -> tuple[int, int]:

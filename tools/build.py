@@ -231,12 +231,12 @@ def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
 
-    # index.html: its version string is the hash of everything else, so that the page can tell
-    # which build it is (shown in the footer, read by the update test).
+    # index.html: its version string is a hash of everything else, itself (with the inlined
+    # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
-    others = _content_hash(stage, extra=template.encode())
-    index = render_index(template, web, boot_config(web, wheel_rel), others[:12])
-    _write(stage / "index.html", index.encode("utf-8"))
+    page = render_index(template, web, boot_config(web, wheel_rel), VERSION_MARKER)
+    version = _content_hash(stage, extra=page.encode())[:12]
+    _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
 
 
 def _content_hash(stage: Path, extra: bytes = b"") -> str:

@@ -269,6 +269,7 @@
     el.status.classList.add("is-done");
     setTimeout(function () {
       el.status.hidden = true;
+      document.documentElement.classList.add("is-ready"); // the home no longer keeps room for it
     }, 600);
     if (!el.error.hidden) el.error.hidden = true;
     picante.bootError = null;
