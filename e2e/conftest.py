@@ -19,6 +19,7 @@ Function-scoped:
                     window.picanteReady awaited. Local storage and IndexedDB of the origin are
                     cleared before it opens (each test starts with no saved game). Do not change
                     app_context itself (routes, offline, permissions): use new_context for that.
+                    The test fails if any request left 127.0.0.1 meanwhile.
     new_context     factory: new_context(**overrides) -> a fresh BrowserContext (empty profile,
                     phone settings as above, overridable: viewport, color_scheme, ...), closed
                     after the test
@@ -203,6 +204,7 @@ def page(app_context, base_url, offsite_requests):
     open_app(pg, base_url)
     yield pg
     pg.close()
+    assert offsite_requests == [], f"requests left 127.0.0.1 (a CDN?): {offsite_requests}"
 
 
 @pytest.fixture
