@@ -185,14 +185,16 @@ def inlined_files() -> set[str]:
     return {name for name, _ in INLINE_TAGS.values()}
 
 
-def render_index(template: str, web: Path, boot: dict, version: str) -> str:
+def render_index(template: str, web: Path, boot: dict) -> str:
+    """web/index.html with the shell inlined, the UI's stylesheets linked and the boot list and
+    PyScript config written in (the version marker is left for the caller)."""
     for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
     css = [
         p.relative_to(web).as_posix()
         for p in _walk(web)
-        if p.suffix == ".css" and p.relative_to(web).as_posix() != "shell.css"
+        if p.suffix == ".css" and p.relative_to(web).as_posix() not in inlined_files()
     ]
     # media="print" until loaded: fetched at once, but never blocking the shell's first paint
     late = 'media="print" onload="this.media=\'all\'"'
@@ -204,7 +206,6 @@ def render_index(template: str, web: Path, boot: dict, version: str) -> str:
         page.replace(STYLES_MARKER, links)
         .replace(PYCONFIG_MARKER, html.escape(config_json, quote=True))
         .replace(BOOT_MARKER, boot_json)
-        .replace(VERSION_MARKER, version)
     )
 
 
@@ -234,7 +235,7 @@ def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
-    page = render_index(template, web, boot_config(web, wheel_rel), VERSION_MARKER)
+    page = render_index(template, web, boot_config(web, wheel_rel))
     version = _content_hash(stage, extra=page.encode())[:12]
     _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
 
