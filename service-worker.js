@@ -10,8 +10,8 @@
  *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime rarely
  *   changes).
  * - fetch: same-origin GETs are served from THIS version's cache only (never another version's:
- *   no mixing), falling back to the network; navigations get the cached app page, so an offline
- *   launch (any URL in scope, any #/route) boots.
+ *   no mixing), falling back to the network; navigations get the cached app page (other paths in
+ *   scope are redirected to it), so an offline launch (any URL in scope, any #/route) boots.
  * - update: a new version installs in the background and then waits. The page shows "A new
  *   version is ready — reload"; when the user agrees it posts {type: "SKIP_WAITING"} and the page
  *   reloads on `controllerchange`. Otherwise the new version takes over on the next launch, when no
@@ -102,9 +102,17 @@ let ownCache = null; // this version's cache, opened once per worker start
 async function respond(request) {
   const cache = await (ownCache || (ownCache = caches.open(CACHE)));
   if (request.mode === "navigate") {
-    // The app is one page with #/routes; any navigation in scope gets this version's page.
-    const page = (await cache.match(request, { ignoreSearch: true })) || (await cache.match(scopeUrl(APP_PAGE)));
-    if (page) return page;
+    // The app is one page with #/routes. A file of this version is served as it is; the scope's
+    // root gets the app page; any other path in scope is sent to the root (where the page's
+    // relative URLs work), keeping its #/route.
+    const file = await cache.match(request, { ignoreSearch: true });
+    if (file) return file;
+    if (new URL(request.url).pathname === new URL(self.registration.scope).pathname) {
+      const page = await cache.match(scopeUrl(APP_PAGE));
+      if (page) return page;
+    } else {
+      return Response.redirect(self.registration.scope, 302);
+    }
     return fetch(request);
   }
   const hit = await cache.match(request, { ignoreSearch: true });

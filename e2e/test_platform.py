@@ -192,6 +192,12 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
     assert page.inner_text("#game-root").strip()
 
+    # any other address in scope (a stale bookmark, a shared deep link) falls back to the app
+    open_app(page, srv.url + "no/such/page?x=1#/taco")
+    assert page.url == srv.url + "#/taco"
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.evaluate("() => window.picante.currentGame") == "taco"
+
 
 def _build_next_version(tmp_path):
     """dist/ as the next deploy: web/ with one more <meta> in the page."""
