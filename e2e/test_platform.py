@@ -263,15 +263,31 @@ def test_a_new_deploy_starts_on_the_next_launch(new_context, serve, dist, tmp_pa
     assert not _visible(page, "#update-banner")
 
 
-def test_a_broken_boot_says_so_and_offers_retry(new_context, serve, dist, tmp_path):
+def _remove_wasm(d: Path) -> None:
+    (d / "pyodide" / "pyodide.asm.wasm").unlink()
+
+
+def _break_main(d: Path) -> None:
+    (d / "main.py").write_text('raise RuntimeError("broken on purpose")\n')
+
+
+@pytest.mark.parametrize(
+    "breakage, detail",
+    [(_remove_wasm, "pyodide.asm.wasm"), (_break_main, "RuntimeError: broken on purpose")],
+    ids=["wasm-missing", "main-py-raises"],
+)
+def test_a_broken_boot_says_so_and_offers_retry(
+    new_context, serve, dist, tmp_path, breakage, detail
+):
     broken = copy_dist(dist.out, tmp_path / "broken")
-    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    breakage(broken)
     srv = serve(broken)
     ctx = new_context(viewport={"width": 360, "height": 640})
     page = ctx.new_page()
     page.goto(srv.url)
     page.wait_for_selector("#boot-error", state="visible", timeout=60_000)
     assert "couldn’t start" in page.inner_text("#boot-error")
+    assert detail in page.inner_text("#boot-error-detail")
     assert not _visible(page, "#boot-status")
     retry = page.locator("#boot-retry")
     box = retry.bounding_box()

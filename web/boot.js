@@ -164,6 +164,9 @@
     el.status.hidden = true;
     el.error.hidden = false;
     el.errorDetail.textContent = picante.bootError;
+    if (/^Python error/.test(picante.bootError)) {
+      el.errorWhy.textContent = "The rules engine hit an error while starting. Try again.";
+    }
     paintProgress();
   }
   picante.bootFailed = bootFailed;
@@ -183,6 +186,24 @@
     },
     true
   );
+  // PyScript shows a Python exception (e.g. in main.py) as a <div class="py-error"> at the end of
+  // the page and carries on: before ready, that is a failed boot.
+  function watchPythonErrors() {
+    if (!("MutationObserver" in window)) return;
+    var seen = new MutationObserver(function (records) {
+      if (picante.ready) return seen.disconnect();
+      records.forEach(function (r) {
+        r.addedNodes.forEach(function (n) {
+          if (n.classList && n.classList.contains("py-error")) {
+            var lines = n.textContent.trim().split("\n");
+            bootFailed("Python error: " + lines[lines.length - 1]);
+          }
+        });
+      });
+    });
+    seen.observe(document.body, { childList: true });
+  }
+
   addEventListener("unhandledrejection", function (e) {
     var r = e.reason;
     bootFailed((r && (r.message || r.toString())) || "startup failed");
@@ -383,6 +404,7 @@
     el.bar = $("boot-bar");
     el.error = $("boot-error");
     el.errorDetail = $("boot-error-detail");
+    el.errorWhy = $("boot-error-why");
     el.retry = $("boot-retry");
     el.update = $("update-banner");
     el.updateReload = $("update-reload");
@@ -400,6 +422,7 @@
       if (!picante.ready && !picante.bootError) $("boot-slow").hidden = false;
     }, SLOW_BOOT_MS);
 
+    watchPythonErrors();
     picante.timing.shellInteractive = performance.now();
     picante.bootStep("shell");
     if (step !== "shell") glide(); // a later step arrived before the markup: start its glide
