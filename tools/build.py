@@ -23,6 +23,8 @@ never sees a half-written build. Same sources => byte-identical dist/ (tests che
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import hashlib
 import html
 import json
@@ -292,6 +294,18 @@ def inputs_fingerprint(root: Path = ROOT, web: Path | None = None) -> str:
     return h.hexdigest()
 
 
+@contextlib.contextmanager
+def _exclusive(lock_path: Path):
+    """One build at a time per work tree (several people may run the tests in the same one)."""
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def build(
     out: Path | None = None,
     *,
@@ -304,38 +318,43 @@ def build(
     out = Path(out or root / "dist").resolve()
     web = Path(web or root / "web")
     node_modules = Path(node_modules or root / "node_modules")
+    stamped = web.resolve() == (root / "web").resolve()
     stamp = root / "build" / f"{out.name}.inputs"
 
-    if if_needed and (out / SW_NAME).is_file() and stamp.is_file():
-        if stamp.read_text() == f"{out}\n{inputs_fingerprint(root, web)}":
-            files = dist_files(out)
-            return BuildResult(
-                out,
-                read_sw_build_info(out / SW_NAME)["cache"],
-                files,
-                sum((out / f).stat().st_size for f in files),
-                skipped=True,
-            )
+    lock = root / "build" / f"{out.name}-{hashlib.sha256(str(out).encode()).hexdigest()[:8]}.lock"
+    with _exclusive(lock):
+        inputs = f"{out}\n{inputs_fingerprint(root, web)}" if stamped else None
+        if if_needed and inputs and (out / SW_NAME).is_file() and stamp.is_file():
+            if stamp.read_text() == inputs:
+                files = dist_files(out)
+                return BuildResult(
+                    out,
+                    read_sw_build_info(out / SW_NAME)["cache"],
+                    files,
+                    sum((out / f).stat().st_size for f in files),
+                    skipped=True,
+                )
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.stage-", dir=out.parent))
-    try:
-        _stage(stage, root, web, node_modules)
-        sw_template = (root / SW_NAME).read_text(encoding="utf-8")
-        cache, _ = _write_service_worker(stage, sw_template)
-        old = out.with_name(f".{out.name}.old")
-        shutil.rmtree(old, ignore_errors=True)
-        if out.exists():
-            out.rename(old)
-        stage.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
+        out.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.stage-", dir=out.parent))
+        stage.chmod(0o755)  # mkdtemp makes it private; dist/ is a folder to publish
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        try:
+            _stage(stage, root, web, node_modules)
+            sw_template = (root / SW_NAME).read_text(encoding="utf-8")
+            cache, _ = _write_service_worker(stage, sw_template)
+            if out.exists():
+                out.rename(old / out.name)
+            stage.rename(out)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
 
-    if web == root / "web" or web.resolve() == (root / "web").resolve():
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(f"{out}\n{inputs_fingerprint(root, web)}")
+        if inputs:  # the inputs as read before this build: a change during it rebuilds next time
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(inputs)
     files = dist_files(out)
     return BuildResult(out, cache, files, sum((out / f).stat().st_size for f in files))
 
