@@ -85,7 +85,7 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         if "__pycache__" in rel or not src.is_file() or rel in inlined_files():
             continue
         assert rel in files, rel
-        if src.suffix == ".py" and rel != "main.py":
+        if src.suffix == ".py":
             assert boot["files"][f"./{rel}"] == f"./{rel}"
         if src.suffix == ".css" and rel != "shell.css":
             assert f'href="./{rel}"' in index

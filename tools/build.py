@@ -148,13 +148,13 @@ def build_wheel(project: Path, wheel_dir: Path) -> Path:
 
 def boot_config(web: Path, wheel_rel: str) -> dict:
     """What web/start.mjs loads into Python before PyScript runs main.py: the engine wheel
-    (unpacked into the Python working directory) and every .py under web/ except the entry point
-    main.py, at the same relative path, so that `import engine` and `import ui.whatever` work and
-    adding a module under web/ needs no build change."""
+    (unpacked into the Python working directory) and every .py under web/ at the same relative
+    path, so that `import engine` and `import ui.whatever` work and adding a module under web/
+    needs no build change."""
     files = {f"./{wheel_rel}": "./*"}
     for p in _walk(web):
         rel = p.relative_to(web).as_posix()
-        if p.suffix == ".py" and rel != "main.py":
+        if p.suffix == ".py":
             files[f"./{rel}"] = f"./{rel}"
     return {"pyodide": "./pyodide/", "files": files}
 
