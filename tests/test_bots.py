@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from pyodide_runner import require_pyodide, run_here, run_on_pyodide
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, drain, make_bot
@@ -301,25 +297,9 @@ print("python", sys.version_info[:2])
 
 def test_bots_choose_the_same_in_cpython_and_pyodide(tmp_path) -> None:
     """The browser's bots (Pyodide, CPython 3.14) play exactly as these do, seed for seed."""
-    root = Path(__file__).resolve().parents[1]
-    runner = root / "tests" / "pyodide" / "run_python.mjs"
-    if shutil.which("node") is None or not (root / "node_modules" / "pyodide").exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI must check bot parity on Pyodide, but node or pyodide is missing")
-        pytest.skip("node or node_modules/pyodide missing")
+    require_pyodide("bot parity")
     probe = tmp_path / "probe.py"
     probe.write_text(PARITY_PROBE)
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    here = subprocess.run(
-        [sys.executable, str(probe)], capture_output=True, text=True, env=env, check=True
-    ).stdout.splitlines()
-    there = subprocess.run(
-        ["node", str(runner), str(root), str(probe)],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=True,
-        timeout=300,
-    ).stdout.splitlines()
+    here, there = run_here(probe), run_on_pyodide(probe)
     assert there[-1] == "python (3, 14)"
     assert len(here) == 4 and here[:-1] == there[:-1]

@@ -5,15 +5,13 @@ and the pyodide package are installed, so a seed is the same game in the browser
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyodide_runner import require_pyodide, run_on_pyodide
 
 from engine.rng import MASK64, Rng, seed_state
 
@@ -106,22 +104,10 @@ def test_splitmix64_reference_vector_for_seed_1234567() -> None:
 
 def test_pinned_numbers_on_pyodide(tmp_path: Path) -> None:
     """The same pins, computed by Pyodide's CPython 3.14 (skipped without Node and pyodide)."""
-    runner = ROOT / "tests" / "pyodide" / "run_python.mjs"
-    if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").exists():
-        pytest.skip("node or node_modules/pyodide is missing (npm ci)")
-    if not runner.exists():
-        pytest.skip("tests/pyodide/run_python.mjs is missing")
+    require_pyodide("the pinned numbers")
     script = tmp_path / "rng_probe.py"
     script.write_text(PROBE + "\nimport sys\nprint(json.dumps([sys.version_info[:2], golden()]))\n")
-    out = subprocess.run(
-        ["node", str(runner), str(ROOT), str(script)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        timeout=300,
-        env={**os.environ},
-    ).stdout.splitlines()
+    out = run_on_pyodide(script)
     version, there = json.loads(out[-1])
     assert version == [3, 14], "the probe did not run on Pyodide's CPython 3.14"
     assert there == GOLDEN
