@@ -231,10 +231,14 @@ def play(
             action = bots[seat].choose(view, state.legal_actions(seat), budget_ms)
             state = state.apply(seat, action)
             say(f"{names[seat]} plays {action}")
-        if state.last_trick is not before_tricks and state.last_trick is not None:
-            winner, cards = state.last_trick
-            say(f"  -> {names[winner]} takes the trick: " + " ".join(str(c) for _, c in cards))
-        if len(state.round_penalties) > before_rounds:
+        round_over = len(state.round_penalties) > before_rounds
+        # A round's final trick is in last_round: the next deal has already happened.
+        trick = state.last_round[2] if round_over else state.last_trick
+        if trick is not None and trick is not before_tricks:
+            winner, cards = trick
+            takes = "take" if winner == human else "takes"
+            say(f"  -> {names[winner]} {takes} the trick: " + " ".join(str(c) for _, c in cards))
+        if round_over:
             pen = state.round_penalties[-1]
             say("Round over. Penalties: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(pen)))
             totals = [-x for x in state.scores()]
