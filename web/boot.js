@@ -265,6 +265,9 @@
     picante.pendingGame = id;
     setScreen(null);
     paintProgress();
+    var card = document.querySelector('[data-game="' + id + '"] .game-name');
+    $("shell-announce").textContent =
+      "Opening " + (card ? card.textContent : id) + " as soon as the rules engine is loaded.";
   }
 
   picante.showHome = function () {
