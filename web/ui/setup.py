@@ -142,7 +142,8 @@ def _segmented(name: str, legend: str, choices: list[tuple[int, str]], current: 
 def _seat_row(i: int, seat: SeatConfig) -> str:
     value = HUMAN if not seat.is_bot else f"{BOT}:{seat.level}"
     options = [(HUMAN, "🙂 Human")] + [
-        (f"{BOT}:{lvl}", f"🤖 Bot · {LEVEL_LABELS.get(lvl, lvl)}") for lvl in BOT_LEVELS
+        # Short enough to show whole on a 360 px phone; the robot says "bot" (also to readers).
+        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}") for lvl in BOT_LEVELS
     ]
     select = "".join(
         f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>'
