@@ -39,7 +39,6 @@ Helpers (import from conftest):
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,21 +46,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tools.browser import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[1]
 
-CHROMIUM = os.environ.get("PICANTE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    # Any host but 127.0.0.1 fails to resolve: a CDN request cannot succeed silently.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import copy_dist, open_app, run_python, wait_ready
 
+from tools.browser import FCP_JS
 from tools.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,12 +24,6 @@ SHOTS = [ROOT / "e2e" / "artifacts"]
 if os.environ.get("PICANTE_UPDATE_SCREENSHOTS") == "1":
     SHOTS.append(ROOT / "docs" / "screenshots")
 
-FCP_JS = """() => new Promise((resolve) => {
-  const get = () => performance.getEntriesByName('first-contentful-paint')[0];
-  if (get()) return resolve(get().startTime);
-  new PerformanceObserver(() => get() && resolve(get().startTime))
-    .observe({type: 'paint', buffered: true});
-})"""
 SW_CONTROLLED_JS = """async () => {
   await navigator.serviceWorker.ready;
   for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)

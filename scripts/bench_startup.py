@@ -36,21 +36,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, FCP_JS  # noqa: E402
 from tools.build import BuildResult, build, dist_files  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
-CHROMIUM = os.environ.get("PICANTE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 BARE_PATH = "/__bench/bare.html"
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -64,14 +53,6 @@ window.bareReady = loadPyodide({ indexURL: "../pyodide/" }).then(() => {
 });
 </script></body></html>
 """
-FCP_JS = """() => new Promise((resolve) => {
-  const get = () => performance.getEntriesByName('first-contentful-paint')[0];
-  if (get()) return resolve(get().startTime);
-  new PerformanceObserver(() => get() && resolve(get().startTime))
-    .observe({type: 'paint', buffered: true});
-})"""
-
-
 LONG_TASKS_INIT = """window.__longTasks = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => __longTasks.push(e.duration)))
   .observe({type: 'longtask', buffered: true});"""
