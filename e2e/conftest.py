@@ -35,10 +35,13 @@ Helpers (import from conftest):
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     run_python(page, code)        run Python in the page's interpreter, return the result as str
+    shot(page, name)      screenshot to e2e/artifacts/ (git-ignored); with
+                          PICANTE_UPDATE_SCREENSHOTS=1 also to docs/screenshots/ (the README's)
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -88,6 +91,19 @@ def open_app(page, url: str, ready: bool = True, **goto) -> None:
     page.goto(url, **goto)
     if ready:
         wait_ready(page)
+
+
+SHOTS = [ROOT / "e2e" / "artifacts"]
+if os.environ.get("PICANTE_UPDATE_SCREENSHOTS") == "1":
+    SHOTS.append(ROOT / "docs" / "screenshots")
+
+
+def shot(page, name: str) -> None:
+    """Save a screenshot where the README can use it (see SHOTS); they change with every build,
+    so only an explicit refresh touches the committed ones."""
+    for folder in SHOTS:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / name))
 
 
 def run_python(page, code: str) -> str:

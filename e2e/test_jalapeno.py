@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from conftest import shot  # noqa: E402
+
 import engine  # noqa: E402
 
 SAVE_KEY = "picante.jalapeno.save"
@@ -87,6 +89,8 @@ def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any)
             state.view(0)["hand"] + state.view(0)["seats"][0]["jalapenos"]
         )
         assert page.get_by_test_id("status").inner_text().startswith("Your turn")
+        if plays == 2:
+            shot(page, "phone-jalapeno-table.png")
         play_card(page, page.locator(MY_TURN).first.get_attribute("data-card"))
         plays += 1
     assert plays >= 6
@@ -102,6 +106,7 @@ def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any)
         assert int(shown_total.inner_text()) == view["totals"][seat]
     winners = [saved(page)["seats"][s]["name"] for s in view["winners"]]
     winner_text = page.get_by_test_id("winner").inner_text()
+    shot(page, "phone-jalapeno-game-over.png")
     assert all(name in winner_text or "You" in winner_text for name in winners)
     # "Play again": same seats, a fresh deal.
     page.get_by_test_id("play-again").tap()

@@ -4,26 +4,18 @@ stops or changes the server, its own server (a separate origin)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import time
 from pathlib import Path
 
 import pytest
-from conftest import copy_dist, open_app, run_python, wait_ready
+from conftest import copy_dist, open_app, run_python, shot, wait_ready
 
 from tools.browser import FCP_JS
 from tools.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
-# Screenshots go to e2e/artifacts/ (git-ignored); with PICANTE_UPDATE_SCREENSHOTS=1 also to
-# docs/screenshots/, the ones the README shows (they change with every build: the footer shows
-# the build, the loading one its percentage).
-SHOTS = [ROOT / "e2e" / "artifacts"]
-if os.environ.get("PICANTE_UPDATE_SCREENSHOTS") == "1":
-    SHOTS.append(ROOT / "docs" / "screenshots")
-
 SW_CONTROLLED_JS = """async () => {
   await navigator.serviceWorker.ready;
   for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
@@ -65,12 +57,6 @@ def _release(ctx, pattern: str, held: list) -> None:
     for route in held:
         route.continue_()
     ctx.unroute(pattern)
-
-
-def _shot(page, name: str) -> None:
-    for folder in SHOTS:
-        folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / name))
 
 
 def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
@@ -126,7 +112,7 @@ def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base
     page.tap('[data-game="taco"]')
     page.locator('[data-game="taco"] .game-pending').wait_for(state="visible")
     assert page.locator('[data-game="nacho"] .game-pending').inner_text() == ""
-    _shot(page, "phone-loading.png")
+    shot(page, "phone-loading.png")
     assert _visible(page, "#home") and not _visible(page, "#game-root")
 
     _release(ctx, "**/pyodide.asm.wasm", held)
@@ -321,4 +307,4 @@ def test_phone_screenshot_of_the_home_screen(new_context, base_url, scheme):
     page = ctx.new_page()
     open_app(page, base_url)
     page.wait_for_selector("#boot-status", state="hidden")
-    _shot(page, "phone-home.png" if scheme == "light" else "phone-home-dark.png")
+    shot(page, "phone-home.png" if scheme == "light" else "phone-home-dark.png")
