@@ -11,10 +11,10 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
-from ui.cards import card_button, colours_of  # noqa: E402
-from ui.jalapeno_scores import game_over, round_end_screen, round_table  # noqa: E402
-from ui.jalapeno_table import TableCtx, render_table, seat_order  # noqa: E402
-from ui.jalapeno_text import trick_sentence, turn_status  # noqa: E402
+from ui.games.jalapeno.cards import card_button, colours_of  # noqa: E402
+from ui.games.jalapeno.scores import game_over, round_end_screen, round_table  # noqa: E402
+from ui.games.jalapeno.table import TableCtx, render_table, seat_order  # noqa: E402
+from ui.games.jalapeno.text import trick_sentence, turn_status  # noqa: E402
 from ui.privacy import privacy_cover  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup, summary_of_save  # noqa: E402

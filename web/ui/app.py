@@ -17,10 +17,10 @@ import engine
 
 from . import dom
 from .bots import Decision, decide, make_bot
-from .cards import colours_of
-from .jalapeno_scores import game_over, round_end_screen, score_sheet_dialog
-from .jalapeno_table import TableCtx, render_table
-from .jalapeno_text import game_over_status, handoff_sentence, trick_sentence, turn_status
+from .games.jalapeno.cards import colours_of
+from .games.jalapeno.scores import game_over, round_end_screen, score_sheet_dialog
+from .games.jalapeno.table import TableCtx, render_table
+from .games.jalapeno.text import game_over_status, handoff_sentence, trick_sentence, turn_status
 from .privacy import privacy_cover
 from .session import Outcome, RoundResult, Session, TrickResult
 from .setup import SetupModel, render_setup, summary_of_save

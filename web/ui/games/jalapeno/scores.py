@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...html import attrs, esc
+from ...session import RoundResult, Session, TrickResult
 from .cards import card_face, colours_of, mini_card
-from .html import attrs, esc
-from .jalapeno_text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
-from .session import RoundResult, Session, TrickResult
+from .text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
 
 
 def round_table(

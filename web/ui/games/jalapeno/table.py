@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...html import attrs, esc, plural
+from ...session import Session, TrickResult
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
-from .html import attrs, esc, plural
-from .jalapeno_text import jalapenos_phrase
-from .session import Session, TrickResult
+from .text import jalapenos_phrase
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card
 
-from .html import join_words, plural
-from .session import Outcome, RoundResult, Session, TrickResult
+from ...html import join_words, plural
+from ...session import Outcome, RoundResult, Session, TrickResult
 
 
 def colour_name(view: dict[str, Any], key: str | None) -> str:
