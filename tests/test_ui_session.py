@@ -156,3 +156,24 @@ def test_setup_model_edits() -> None:
     assert [c.to_dict() for c in again.active()] == [c.to_dict() for c in m.active()]
     assert (again.players, again.options) == (m.players, m.options)
     assert SetupModel.from_dict(info, "garbage").to_dict() == SetupModel.for_game(info).to_dict()
+
+
+def test_setup_offers_every_declared_option_and_who_starts_by_name() -> None:
+    from ui.games import load_ui
+    from ui.setup import render_setup
+
+    ui = load_ui("jalapeno")
+    m = SetupModel.for_game(ui.info)
+    html = render_setup(ui, m)
+    for spec in ui.info["options"]:  # each option with its label, each value with its label
+        assert f'data-testid="{spec["name"]}"' in html and spec["label"] in html
+    assert '<option value="None" selected>Random</option>' in html
+    # Who starts: "Random" or a seat of this table, by name.
+    assert '<option value="1">Bart</option>' in html and '<option value="4">' not in html
+    assert m.update("opt:first_player", "3") is True
+    session = Session.new("jalapeno", m.active(), m.game_options(), seed=5)
+    assert session.state.view(None)["round_starter"] == 3
+    assert m.update("players", "3") is True  # seat 4 is gone: back to random
+    assert m.game_options()["first_player"] is None
+    assert m.update("opt:first_player", "Bart") is False  # only the values offered
+    assert m.update("opt:rounds", "11") is False and m.options["rounds"] == 5

@@ -169,17 +169,19 @@ class App:
             self.show_setup()
 
     def on_change(self, event: Any) -> None:
-        self._field(event, rerender=True)
+        self._field(event)
 
     def on_input(self, event: Any) -> None:
-        self._field(event, rerender=False)
+        self._field(event)
 
-    def _field(self, event: Any, rerender: bool) -> None:
+    def _field(self, event: Any) -> None:
+        """A setup edit. Radios and selects send "input" and then "change": the first one
+        changes the model and re-renders, the second finds nothing left to change. A typed name
+        changes the model without a re-render (the field keeps its focus and caret)."""
         el = dom.closest_data(event, "field")
         if el is None or self.table is not None or self.setup is None or self.game_id is None:
             return
-        changed = self.setup.update(dom.attr(el, "data-field") or "", str(el.value))
-        if changed and rerender:
+        if self.setup.update(dom.attr(el, "data-field") or "", str(el.value)):
             dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
             self.show_setup()
 

@@ -181,7 +181,9 @@ class GenericUI:
         view = scene.view
         banner = ""
         if scene.pause is not None and scene.pause.event:
-            banner = result_banner(esc(scene.status), testid="result", cls="gx-banner")
+            # What happened is in the status line (and read out); the banner names it and waits.
+            headline = str(scene.pause.event.get("kind", "")).replace("-", " ").capitalize()
+            banner = result_banner(esc(headline), testid="result", cls="gx-banner")
         return (
             '<section class="pc-generic" data-testid="generic-table"'
             f' aria-label="{esc(self.title)}">'

@@ -225,8 +225,8 @@ def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
 
 
 def _option(model: SetupModel, spec: dict[str, Any]) -> str:
+    # (The option's ``doc`` is written for the command line, so it is not shown here.)
     name, current = spec["name"], model.game_options().get(spec["name"])
-    hint = f'<p class="opt-doc">{esc(spec["doc"])}</p>' if spec["doc"] else ""
     if name in SEAT_OPTIONS:
         # "Random", then the seats of this table by name: who starts, as the rules allow.
         seats = model.active()
@@ -244,10 +244,10 @@ def _option(model: SetupModel, spec: dict[str, Any]) -> str:
             f'<label class="opt-label" for="opt-{esc(name)}">{esc(spec["label"])}</label>'
             + "<select"
             + attrs(id=f"opt-{name}", data_field=f"opt:{name}", data_key=f"opt-{name}")
-            + f">{opts}</select>{hint}</div>"
+            + f">{opts}</select></div>"
         )
     choices = [(str(c["value"]), c["label"]) for c in spec["choices"]]
-    return _segmented(name, spec["label"], choices, str(current), field_=f"opt:{name}") + hint
+    return _segmented(name, spec["label"], choices, str(current), field_=f"opt:{name}")
 
 
 def mode_line(seats: list[SeatConfig]) -> str:
