@@ -133,6 +133,8 @@ class NachoParts:
         self._determiniser: Determiniser | None = None
         self._samples: list[NachoState] = []
         self._next = 0
+        self._before: dict[int, list[float]] = {}
+        self._before_of: dict[int, NachoState] = {}
 
     def determinise(self, view: Mapping[str, Any], rng: Rng) -> NachoState:
         """A world consistent with ``view``. The same ``worlds`` worlds come round in turn, so
@@ -141,6 +143,7 @@ class NachoParts:
         if view is not self._view or self._determiniser is None:
             self._view, self._determiniser = view, Determiniser(view)
             self._samples, self._next = [], 0
+            self._before, self._before_of = {}, {}
         if self.worlds and len(self._samples) >= self.worlds:
             world = self._samples[self._next % self.worlds]
             self._next += 1
@@ -169,7 +172,12 @@ class NachoParts:
         """What each seat gained on its best rival between the two states (worth in gold,
         ``strategy.evaluate``), scaled to [-1, 1]: winning is what counts, and a seat far
         ahead or behind still tells good choices from bad."""
-        before, after = strategy.evaluate(start), strategy.evaluate(end)
+        before = self._before.get(id(start))
+        if before is None or self._before_of.get(id(start)) is not start:
+            before = strategy.evaluate(start)
+            if self.worlds:  # the same few worlds come back: remember their worth
+                self._before[id(start)], self._before_of[id(start)] = before, start
+        after = strategy.evaluate(end)
         out = []
         for seat in range(len(after)):
             lead_after = after[seat] - max(w for s, w in enumerate(after) if s != seat)

@@ -75,16 +75,26 @@ def win_chance(mine: int, rival: int, turns: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+def totals(s: NachoState) -> list[list[int]]:
+    """Keeper totals (sum of ranks) per seat and province."""
+    return [[sum([RANK[k] for k in here]) if here else 0 for here in row] for row in s.keepers]
+
+
 class Seat:
     """What one decision of ``seat`` needs, worked out once."""
 
-    def __init__(self, s: NachoState, seat: int) -> None:
+    def __init__(self, s: NachoState, seat: int, tot: list[list[int]] | None = None) -> None:
         self.s, self.seat = s, seat
-        tot = [[sum(RANK[k] for k in here) for here in cantinas] for cantinas in s.keepers]
+        if tot is None:
+            tot = totals(s)
         self.tot = tot
-        self.rivals = [
-            max([t[prov] for o, t in enumerate(tot) if o != seat] or [0]) for prov in range(N_PROV)
-        ]
+        rivals = [0] * N_PROV
+        for other, row in enumerate(tot):
+            if other != seat:
+                for prov in range(N_PROV):
+                    if row[prov] > rivals[prov]:
+                        rivals[prov] = row[prov]
+        self.rivals = rivals
         # How much of the round is still to be played once this decision is made: later turns,
         # and the seats still to place a keeper this turn.
         stage = s.stage
@@ -338,9 +348,10 @@ def evaluate(s: NachoState) -> list[float]:
     if s.stage == "over":
         return [float(g) for g in s.gold]
     prices = open_prices(s)
+    tot = totals(s)
     out = []
     for seat in range(s.players):
-        c = Seat(s, seat)
+        c = Seat(s, seat, tot)
         value = float(s.gold[seat])
         value += sum(max(1.0, 0.5 * prices[f]) for f in s.warehouses[seat])
         for prov in range(N_PROV):
