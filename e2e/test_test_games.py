@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, open_app, shot
+from conftest import ROOT, open_app, shot, wait_ready
 
 from tools.build import build, dist_files
 
@@ -169,6 +169,7 @@ def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server
     page.get_by_test_id("privacy-ready").wait_for()
 
     page.reload()
+    wait_ready(page)  # Python boots again (seconds; more on a busy machine)
     resume = page.wait_for_selector('[data-testid="resume-card"]')
     assert "Round 1 of 3 · Ana and Bart" in resume.inner_text()
     page.get_by_test_id("resume").tap()

@@ -78,11 +78,13 @@ def _seats(
             if jal
             else '<span class="none" aria-hidden="true">—</span>'
         )
-        round_pts = info["penalty_so_far"]
+        # A seat's running penalty is public only while its pile is (the open-piles option).
+        round_pts = info.get("penalty_so_far")
         summary = (
             f"{config.name}, {config.label}: {plural(info['hand_size'], 'card')} in hand,"
             f" {plural(len(jal), 'Jalapeño')} face up, {plural(info['total'], 'penalty point')}"
-            f" in total, {round_pts} this round"
+            f" in total"
+            + (f", {round_pts} this round" if round_pts is not None else "")
             + (", thinking" if acting and config.is_bot else "")
             + (", to play" if acting and not config.is_bot else "")
         )
