@@ -13,7 +13,10 @@ Steps:
    Pyodide early) are written inline.
 3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
-4. Write dist/service-worker.js from the top-level service-worker.js with the precache list
+4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
+   imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
+   build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
+5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
 The output is staged in a sibling folder and swapped in at the end, so a server serving dist/
@@ -34,6 +37,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tools import snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +77,7 @@ class BuildResult:
     files: list[str] = field(default_factory=list)  # relative POSIX paths, sorted
     total_bytes: int = 0
     skipped: bool = False
+    snapshot: dict = field(default_factory=dict)  # tools/snapshot.py's report (heap, sizes)
 
 
 class BuildError(RuntimeError):
@@ -211,7 +217,22 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     )
 
 
-def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
+def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
+    """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
+    (so it matches what the page loads), and its entry in the boot list. Returns the report."""
+    tree = snapshot.module_files(snapshot.staged_python(stage, boot["files"]))
+    try:
+        gz, report = snapshot.build_snapshot(stage / "pyodide", tree, cache)
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's start-up snapshot: {exc}") from exc
+    _write(stage / snapshot.NAME, gz)
+    boot["snapshot"] = f"./{snapshot.NAME}"
+    return report
+
+
+def _stage(
+    stage: Path, root: Path, web: Path, node_modules: Path, snapshot_cache: Path | None
+) -> dict:
     # 1. the engine wheel
     wheel = build_wheel(root, stage / "wheels")
     wheel_rel = wheel.relative_to(stage).as_posix()
@@ -234,12 +255,17 @@ def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
 
+    # 4. Python's start-up snapshot
+    boot = boot_config(web, wheel_rel)
+    report = add_snapshot(stage, boot, snapshot_cache)
+
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
-    page = render_index(template, web, boot_config(web, wheel_rel))
+    page = render_index(template, web, boot)
     version = _content_hash(stage, extra=page.encode())[:12]
     _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    return report
 
 
 def _content_hash(stage: Path, extra: bytes = b"") -> str:
@@ -313,9 +339,14 @@ def build(
     web: Path | None = None,
     node_modules: Path | None = None,
     if_needed: bool = False,
+    snapshot_cache: Path | None | bool = True,
 ) -> BuildResult:
-    """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/."""
+    """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/.
+    `snapshot_cache`: where made snapshots are kept (True: root/build/snapshot; None: make it
+    afresh, as a test of reproducibility does)."""
     out = Path(out or root / "dist").resolve()
+    if snapshot_cache is True:
+        snapshot_cache = root / "build" / "snapshot"
     web = Path(web or root / "web")
     node_modules = Path(node_modules or root / "node_modules")
     stamped = web.resolve() == (root / "web").resolve()
@@ -340,7 +371,7 @@ def build(
         stage.chmod(0o755)  # mkdtemp makes it private; dist/ is a folder to publish
         old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
         try:
-            _stage(stage, root, web, node_modules)
+            report = _stage(stage, root, web, node_modules, snapshot_cache or None)
             sw_template = (root / SW_NAME).read_text(encoding="utf-8")
             cache, _ = _write_service_worker(stage, sw_template)
             if out.exists():
@@ -356,7 +387,9 @@ def build(
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(inputs)
     files = dist_files(out)
-    return BuildResult(out, cache, files, sum((out / f).stat().st_size for f in files))
+    return BuildResult(
+        out, cache, files, sum((out / f).stat().st_size for f in files), snapshot=report
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -376,6 +409,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{verb}: {res.out} — {len(res.files)} files, {res.total_bytes / 1e6:.1f} MB, "
             f"cache {res.cache_name}"
         )
+        snap = res.snapshot
+        if snap:
+            made = "from build/snapshot/" if snap["cached"] else f"made in {snap['ms'] / 1e3:.1f} s"
+            print(
+                f"snapshot: {snap['gzip_bytes'] / 1e6:.1f} MB gzipped, heap {snap['used']:,} "
+                f"bytes in use of {snap['limit']:,} (safe limit "
+                f"{snap['limit'] - snapshot.MARGIN:,}), {made}"
+            )
     return 0
 
 

@@ -25,6 +25,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/x-python",
     ".svg": "image/svg+xml",
     ".png": "image/png",

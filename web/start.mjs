@@ -1,5 +1,11 @@
 // Boots Python as early as possible, then lets PyScript run main.py on it.
 //
+// Python starts from a memory snapshot when it can (dist/python-snapshot.gz, made by the build:
+// Pyodide started and the platform core imported, see tools/snapshot.py): restoring it is a copy of
+// 30 MiB instead of CPython's start-up, which is one main-thread task of seconds. If the snapshot
+// is missing, cannot be decompressed or is refused (another runtime), Python starts the normal
+// way; `picante.boot` says which happened and why.
+//
 // PyScript's config names this module as its "interpreter" (it must look like pyodide.mjs: export
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
@@ -36,6 +42,59 @@ async function fetchBytes(path) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
+// The snapshot's bytes (preloaded by the page). It is gzipped: static hosts do not add
+// Content-Encoding for us, so it is decompressed here, in a worker: inflating 30 MiB is a few
+// hundred ms of CPU that must not hold the main thread (DecompressionStream runs on the thread
+// that reads it). A host that did add Content-Encoding has had the browser decode it already:
+// the gzip magic tells.
+const INFLATE_WORKER = `onmessage = async ({ data }) => {
+  try {
+    const raw = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const bytes = await new Response(raw).arrayBuffer();
+    postMessage(bytes, [bytes]);
+  } catch (err) {
+    postMessage(String((err && err.message) || err));
+  }
+};`;
+
+function inflate(data) {
+  const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data: out }) => {
+      worker.terminate();
+      if (typeof out === "string") reject(new Error(out));
+      else resolve(new Uint8Array(out));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message || "worker failed"));
+    };
+    worker.postMessage(data.buffer, [data.buffer]);
+  });
+}
+
+async function fetchSnapshot(path) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const res = await fetch(here(path));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const data = new Uint8Array(await res.arrayBuffer());
+  picante.timing.snapshotFetched = performance.now();
+  if (data[0] !== 0x1f || data[1] !== 0x8b) return data;
+  const bytes = await inflate(data);
+  picante.timing.snapshotInflated = performance.now();
+  return bytes;
+}
+
+// Run right after a restore: what the snapshot froze at build time must differ per page.
+const AFTER_RESTORE = `
+import random, sys
+random.seed()  # the build's fixed entropy seeded it; every page gets its own
+while sys.path.count("") > 1:  # Pyodide adds the working directory again after a restore
+    sys.path.remove("")
+`;
+
 // Python's start-up is one long task (1.5 s warm, 3-5 s cold on a 2-core machine) that holds the
 // main thread; taps during it wait until it ends. So the shell gets a head start: Python starts
 // only once the shell is on screen plus HEAD_START_MS of free main thread, in which a tap is
@@ -61,7 +120,9 @@ function wasmFailure() {
     if (armed) {
       armed = false;
       const why = args[0] && args[0].message ? args[0].message : String(args[0]);
-      fail(new Error(`The Python runtime (pyodide.asm.wasm) did not load: ${why}`));
+      const err = new Error(`The Python runtime (pyodide.asm.wasm) did not load: ${why}`);
+      err.wasmFailed = true;
+      fail(err);
     } else if (args[0] === "wasm instantiation failed!") {
       armed = true;
     }
@@ -70,24 +131,50 @@ function wasmFailure() {
   return { failed, restore: () => (console.warn = warn) };
 }
 
-async function startPython() {
-  const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
-  files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
-  await shellHeadStart();
-  picante.bootStep("download");
+// Start from the snapshot if there is one and it restores; else the normal way. A runtime that
+// does not load at all (wasm failed) is a failed boot either way: no second try.
+async function loadPython(snapshot) {
   const watch = wasmFailure();
-  let pyodide;
-  picante.timing.loadPyodide = performance.now();
+  const indexURL = here(boot.pyodide);
+  const load = (options) => Promise.race([loadRealPyodide({ indexURL, ...options }), watch.failed]);
   try {
-    pyodide = await Promise.race([
-      loadRealPyodide({ indexURL: here(boot.pyodide) }),
-      watch.failed,
-    ]);
+    if (snapshot) {
+      try {
+        const pyodide = await load({ _loadSnapshot: snapshot });
+        pyodide.runPython(AFTER_RESTORE);
+        picante.boot = { snapshot: true };
+        return pyodide;
+      } catch (err) {
+        if (err && err.wasmFailed) throw err;
+        picante.boot = { snapshot: false, why: `refused: ${err && err.message}` };
+        console.warn("Python snapshot refused, starting Python the normal way", err);
+      }
+    }
+    return await load({});
   } finally {
     watch.restore();
   }
+}
+
+async function startPython() {
+  const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
+  files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
+  picante.boot = { snapshot: false, why: "none in this build" };
+  // A snapshot that does not arrive is no failure: Python then starts the normal way.
+  const snapshot = boot.snapshot
+    ? fetchSnapshot(boot.snapshot).catch((err) => {
+        picante.boot = { snapshot: false, why: `not loaded: ${err && err.message}` };
+        return null;
+      })
+    : null;
+  await shellHeadStart();
+  picante.bootStep("download");
+  picante.timing.loadPyodide = performance.now();
+  const pyodide = await loadPython(await snapshot);
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
+  // Let a waiting tap through between the restore and the file writes (two tasks, not one).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const { FS } = pyodide;
   for (const [src, dest, bytes] of files) {
     const data = await bytes;
@@ -100,6 +187,8 @@ async function startPython() {
       FS.writeFile(path, data);
     }
   }
+  // The snapshot's import system saw a smaller file system: look again.
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   picante.bootStep("files");
   return pyodide;
 }
