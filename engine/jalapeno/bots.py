@@ -561,9 +561,7 @@ def _action_for(card: Card, legal: Sequence[Any]) -> Any:
     raise AssertionError(f"{card} is not among the legal actions")
 
 
-def make_jalapeno_bot(
-    level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
-) -> Bot:
+def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
     if level == "random":
         return RandomBot(seat, seed, iterations)
     if level == "heuristic":

@@ -43,11 +43,11 @@ def test_every_view_is_the_public_view_plus_the_seat_s_own_hand() -> None:
     """No view differs from the spectator's except in the seat's own hand and legal plays."""
     for state in STATES:
         public = state.view(None)
-        assert public["seat"] is None and not PRIVATE_KEYS - {"seat"} & set(public)
+        assert public["seat"] is None and public["legal"] == [] and "hand" not in public
         for seat in range(4):
             view = state.view(seat)
             assert {k: v for k, v in view.items() if k not in PRIVATE_KEYS} == {
-                k: v for k, v in public.items() if k != "seat"
+                k: v for k, v in public.items() if k not in PRIVATE_KEYS
             }
 
 
