@@ -168,6 +168,7 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     )
     page.reload()
     wait_ready(page)
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}, "snapshot not cached"
     page.tap('[data-game="jalapeno"]')
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
@@ -209,6 +210,7 @@ def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
     # the new worker downloaded what changed, and copied the unchanged runtime from the old cache
     assert "/index.html" in srv.requests and "/service-worker.js" in srv.requests
     assert "/pyodide/pyodide.asm.wasm" not in srv.requests
+    assert "/python-snapshot.gz" not in srv.requests  # the same snapshot: 6 MB not sent again
     return srv, ctx, page, new
 
 

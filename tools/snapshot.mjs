@@ -84,9 +84,10 @@ py.globals.set("_picante_imports", py.toPy(spec.imports));
 try {
   py.runPython(`
 import gc, importlib, sys
-for _name in _picante_imports:
-    importlib.import_module(_name)
-del _name, _picante_imports
+for _picante_name in _picante_imports:
+    importlib.import_module(_picante_name)
+del _picante_imports
+globals().pop("_picante_name", None)
 # Forget the directory listings seen here: the page writes more files than this build did.
 importlib.invalidate_caches()
 gc.collect()
