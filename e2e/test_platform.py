@@ -181,6 +181,35 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     assert page.evaluate("() => window.picante.currentGame") == "taco"
 
 
+def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, dist, tmp_path):
+    """The service worker precaches what the page has just downloaded from the HTTP cache, not
+    from the network again (21 MB on a phone). A real profile: an incognito context's in-memory
+    HTTP cache keeps no 9.6 MB wasm."""
+    from conftest import PHONE, track_offsite
+
+    from tools.browser import CHROMIUM, CHROMIUM_ARGS
+
+    srv = serve(dist.out)
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE
+    )
+    offsite = track_offsite(ctx, [])
+    try:
+        page = ctx.new_page()
+        open_app(page, srv.url)
+        assert page.evaluate(SW_CONTROLLED_JS)
+        cached = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
+        )
+        assert cached == len(dist.files) + 1
+    finally:
+        ctx.close()
+    full = [path for path, size in srv.sent if size > 0]
+    assert "/pyodide/pyodide.asm.wasm" in full and "/python-snapshot.gz" in full
+    assert not sorted({p for p in full if full.count(p) > 1}), "sent twice on the first visit"
+    assert offsite == []
+
+
 def _build_next_version(tmp_path):
     """dist/ as the next deploy: web/ with one more <meta> in the page."""
     web = tmp_path / "web"
