@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import copy_dist, open_app, run_python
 
-from tools import snapshot
+from tools import snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +109,49 @@ def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
         snapshot.verify(gz, runtime, report)
 
 
+def test_every_module_the_page_writes_has_its_bytecode(dist):
+    pycs = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.NAME).read_bytes())
+    boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
+    assert boot["bytecode"] == f"./{snapshot_bytecode.NAME}"
+    ours = snapshot.staged_python(dist.out, boot["files"])
+    pyscript = snapshot_bytecode.pyscript_sources(ROOT / "node_modules")
+    assert "pyscript/__init__.py" in pyscript and "ui/app.py" in ours
+    expected = {
+        f"{rel.rpartition('/')[0]}/__pycache__/{rel.rpartition('/')[2][:-3]}.cpython-314.pyc".lstrip(
+            "/"
+        )
+        for rel in {**ours, **pyscript}
+    }
+    assert set(pycs) == expected
+    for data in pycs.values():
+        assert int.from_bytes(data[4:8], "little") == 0b11  # hash-based, checked
+
+
 # ---- the page -----------------------------------------------------------------------------------
+
+
+PYC_CHECK = """
+import glob, importlib.util
+stale = []
+for src in sorted(glob.glob("**/*.py", recursive=True)):
+    try:
+        with open(importlib.util.cache_from_source(src), "rb") as f:
+            pyc = f.read()
+    except OSError:
+        stale.append(src + " (none)")
+        continue
+    with open(src, "rb") as f:
+        if pyc[8:16] != importlib.util.source_hash(f.read()):
+            stale.append(src)
+",".join(stale) or "all current"
+"""
+
+
+def test_imports_after_the_snapshot_find_their_bytecode(page):
+    # every module in Python's working directory -- ours and the pyscript package PyScript
+    # wrote -- has a .pyc whose source hash is that file's: Python loads it instead of compiling
+    assert run_python(page, "import sys; 'pyscript' in sys.modules") == "true"
+    assert run_python(page, PYC_CHECK) == "all current"
 
 
 def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url):

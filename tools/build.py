@@ -16,6 +16,8 @@ Steps:
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
+   Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
+   (tools/snapshot_bytecode.py), cached the same way.
 5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
@@ -38,7 +40,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import snapshot
+from tools import snapshot, snapshot_bytecode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -230,6 +232,26 @@ def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     return report
 
 
+def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 4b: dist/python-bytecode.gz, every module the page imports (ours and PyScript's own)
+    compiled by the shipped Pyodide, and its entry in the boot list. Returns the report."""
+    tree = snapshot.staged_python(stage, boot["files"])
+    pyscript = snapshot_bytecode.pyscript_sources(node_modules)
+    if set(tree) & set(pyscript):
+        raise BuildError(
+            f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
+        )
+    try:
+        gz, report = snapshot_bytecode.build_bytecode(
+            stage / "pyodide", {**tree, **pyscript}, cache and cache / "bytecode"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python bytecode: {exc}") from exc
+    _write(stage / snapshot_bytecode.NAME, gz)
+    boot["bytecode"] = f"./{snapshot_bytecode.NAME}"
+    return report
+
+
 def _stage(
     stage: Path, root: Path, web: Path, node_modules: Path, snapshot_cache: Path | None
 ) -> dict:
@@ -258,6 +280,7 @@ def _stage(
     # 4. Python's start-up snapshot
     boot = boot_config(web, wheel_rel)
     report = add_snapshot(stage, boot, snapshot_cache)
+    report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
 
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).

@@ -1,4 +1,6 @@
 // Makes Python's memory snapshot at build time, in Node: tools/snapshot.py runs it (never by hand).
+// With "compile" in the spec it compiles the tree's modules to .pyc files instead (see
+// tools/snapshot_bytecode.py).
 //
 //   node tools/snapshot.mjs SPEC.json
 //
@@ -8,6 +10,8 @@
 // browser's heap starts with, "margin": bytes that must stay free under it}.
 // Prints one JSON line on stdout: {"bytes", "memory", "used", "limit", "buildId", "modules",
 // "ms"}; exits 1 with a message on stderr if an import fails or the heap is too big.
+// Compile mode: {"pyodide", "tree", "compile": true, "out": dir}: writes each module's checked
+// hash-based .pyc under `out`, at the path Python looks for it (a/__pycache__/b.cpython-314.pyc).
 //
 // A snapshot is the whole wasm heap after start-up and the imports: restoring it in the browser
 // skips both. Everything that reaches the heap must be the same on every build, so the clock, the
@@ -16,8 +20,8 @@
 // the snapshot is taken (Pyodide records the path and looks it up again in the page), which is why
 // nothing here touches `js.document` at import time.
 import crypto from "node:crypto";
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -56,7 +60,7 @@ const pyodideDir = spec.pyodide.endsWith("/") ? spec.pyodide : `${spec.pyodide}/
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({
   indexURL: pyodideDir,
-  _makeSnapshot: true,
+  _makeSnapshot: !spec.compile,
   env: { PYTHONHASHSEED: "0" },
   stdout: (s) => process.stderr.write(`${s}\n`),
   stderr: (s) => process.stderr.write(`${s}\n`),
@@ -78,6 +82,42 @@ for (const full of files(spec.tree)) {
   const parent = rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
   if (parent) py.FS.mkdirTree(parent);
   py.FS.writeFile(rel, readFileSync(full));
+}
+
+if (spec.compile) {
+  // The bytecode Python would write itself, made once here: checked hash-based .pyc files are
+  // used only while their source is byte for byte the one compiled (else Python compiles it).
+  py.globals.set("_picante_files", py.toPy(files(spec.tree).map((f) => relative(spec.tree, f))));
+  let pycs;
+  try {
+    pycs = py.runPython(`
+import importlib.util, os
+from importlib._bootstrap_external import _code_to_hash_pyc
+_picante_pycs = {}
+for _rel in _picante_files:
+    _path = os.path.abspath(_rel)
+    with open(_path, "rb") as _f:
+        _source = _f.read()
+    _code = compile(_source, _path, "exec", dont_inherit=True)
+    _pyc = importlib.util.cache_from_source(_path)
+    _picante_pycs[os.path.relpath(_pyc)] = _code_to_hash_pyc(
+        _code, importlib.util.source_hash(_source), True
+    )
+_picante_pycs
+`).toJs();
+  } catch (err) {
+    const lines = String(err.message || err).trim().split("\n");
+    fail(`a module does not compile: ${lines.slice(-4).join("\n")}`);
+  }
+  const entries = pycs instanceof Map ? [...pycs] : Object.entries(pycs);
+  for (const [rel, data] of entries) {
+    mkdirSync(dirname(join(spec.out, rel)), { recursive: true });
+    writeFileSync(join(spec.out, rel), data);
+  }
+  process.stdout.write(
+    `${JSON.stringify({ files: entries.length, ms: Number((process.hrtime.bigint() - started) / 1_000_000n) })}\n`,
+  );
+  process.exit(0);
 }
 
 py.globals.set("_picante_imports", py.toPy(spec.imports));

@@ -136,37 +136,35 @@ def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = 
     return h.hexdigest()
 
 
-def make(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> tuple:
-    """Run tools/snapshot.mjs on the runtime in `runtime` (a folder with pyodide.mjs & co):
-    returns (raw snapshot bytes, its report)."""
+def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> dict:
+    """Run tools/snapshot.mjs in Node on the runtime in `runtime` (a folder with pyodide.mjs &
+    co) with `tree` (relative path -> bytes) in Python's working directory and the rest of the
+    spec; returns its report. `work` is a scratch folder for its input and output."""
     node = shutil.which("node")
     if not node:
         raise SnapshotError("node is needed to make Python's start-up snapshot (apt-get nodejs)")
+    (work / "tree").mkdir(parents=True, exist_ok=True)
+    for rel, data in tree.items():
+        (work / "tree" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (work / "tree" / rel).write_bytes(data)
+    spec = {"pyodide": str(runtime.resolve()), "tree": str(work / "tree"), **spec}
+    (work / "spec.json").write_text(json.dumps(spec))
+    done = subprocess.run(
+        [node, str(MAKER), str(work / "spec.json")], capture_output=True, text=True, timeout=600
+    )
+    if done.returncode != 0:
+        raise SnapshotError(done.stderr.strip() or f"{MAKER.name} failed ({done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def make(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> tuple:
+    """The snapshot of Pyodide in `runtime` with `tree` written and `imports` imported:
+    returns (raw snapshot bytes, its report)."""
     with tempfile.TemporaryDirectory(prefix="picante-snapshot-") as tmp:
-        tmpdir = Path(tmp)
-        for rel, data in tree.items():
-            (tmpdir / "tree" / rel).parent.mkdir(parents=True, exist_ok=True)
-            (tmpdir / "tree" / rel).write_bytes(data)
-        (tmpdir / "tree").mkdir(exist_ok=True)
-        spec = {
-            "pyodide": str(runtime.resolve()),
-            "tree": str(tmpdir / "tree"),
-            "imports": list(imports),
-            "out": str(tmpdir / "snapshot.bin"),
-            "limit": HEAP_LIMIT,
-            "margin": MARGIN,
-        }
-        (tmpdir / "spec.json").write_text(json.dumps(spec))
-        done = subprocess.run(
-            [node, str(MAKER), str(tmpdir / "spec.json")],
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        if done.returncode != 0:
-            raise SnapshotError(done.stderr.strip() or f"{MAKER.name} failed ({done.returncode})")
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-        return (tmpdir / "snapshot.bin").read_bytes(), report
+        out = Path(tmp) / "snapshot.bin"
+        spec = {"imports": list(imports), "out": str(out), "limit": HEAP_LIMIT, "margin": MARGIN}
+        report = run_maker(runtime, tree, spec, Path(tmp))
+        return out.read_bytes(), report
 
 
 def compress(raw: bytes) -> bytes:
@@ -219,7 +217,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
         report["imports"] = list(IMPORTS)
         report["gzip_bytes"] = len(gz)
         if cache is not None:
-            _store(cache, key, gz, report)
+            store(cache, key, gz, report)
         report["cached"] = False
     verify(gz, runtime, report)
     return gz, report
@@ -228,7 +226,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
 KEEP = 4  # snapshots kept in the cache (6 MB each): the last few builds' worth
 
 
-def _store(cache: Path, key: str, gz: bytes, report: dict) -> None:
+def store(cache: Path, key: str, gz: bytes, report: dict) -> None:
     """Write atomically (builds of other outputs may run at the same time), then drop all but the
     KEEP newest entries."""
     cache.mkdir(parents=True, exist_ok=True)
