@@ -163,6 +163,20 @@ const buildId = Array.from(new Uint32Array(snapshot.buffer, 16, 8), (n) =>
   n.toString(16).padStart(8, "0"),
 ).join("");
 const modules = py.runPython("len(sys.modules)");
+
+// The proof that it loads on this runtime: restore it in a second Pyodide, as the page will, and
+// find what was imported (pyodide#6254: a snapshot the module's heap cannot hold fails here).
+try {
+  const restored = await loadPyodide({ indexURL: pyodideDir, _loadSnapshot: snapshot.slice() });
+  restored.globals.set("_picante_imports", restored.toPy(spec.imports));
+  const missing = restored
+    .runPython("import sys\n[m for m in _picante_imports if m not in sys.modules]")
+    .toJs();
+  if (missing.length) fail(`the restored snapshot lacks ${missing.join(", ")}`);
+} catch (err) {
+  fail(`the snapshot does not restore on this runtime: ${err.message || err}`);
+}
+
 process.stdout.write(
   `${JSON.stringify({
     bytes: snapshot.length,

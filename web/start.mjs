@@ -150,7 +150,9 @@ function wasmFailure() {
 }
 
 // Start from the snapshot if there is one and it restores; else the normal way. A runtime that
-// does not load at all (wasm failed) is a failed boot either way: no second try.
+// does not load at all (wasm failed) is a failed boot either way: no second try. `snapshot` is a
+// promise: Pyodide loads its JS and settings meanwhile and awaits the bytes only when it needs
+// them (a snapshot that did not arrive rejects it, and Python starts the normal way).
 async function loadPython(snapshot) {
   const watch = wasmFailure();
   const indexURL = here(boot.pyodide);
@@ -164,8 +166,13 @@ async function loadPython(snapshot) {
         return pyodide;
       } catch (err) {
         if (err && err.wasmFailed) throw err;
-        picante.boot = { snapshot: false, why: `refused: ${err && err.message}` };
-        console.warn("Python snapshot refused, starting Python the normal way", err);
+        const arrived = await snapshot.then(
+          () => true,
+          () => false,
+        );
+        const why = `${arrived ? "refused" : "not loaded"}: ${err && err.message}`;
+        picante.boot = { snapshot: false, why };
+        console.warn("Python starts without its snapshot:", why);
       }
     }
     return await load({});
@@ -178,23 +185,17 @@ async function startPython() {
   const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   picante.boot = { snapshot: false, why: "none in this build" };
-  // A snapshot that does not arrive is no failure: Python then starts the normal way.
-  const snapshot = boot.snapshot
-    ? fetchGzipped(boot.snapshot).then(
-        (bytes) => ((picante.timing.snapshotInflated = performance.now()), bytes),
-        (err) => {
-          picante.boot = { snapshot: false, why: `not loaded: ${err && err.message}` };
-          return null;
-        },
-      )
-    : null;
+  const snapshot = boot.snapshot ? fetchGzipped(boot.snapshot) : null;
+  if (snapshot) {
+    snapshot.then(() => (picante.timing.snapshotInflated = performance.now()), () => {});
+  }
   const bytecode = boot.bytecode
     ? fetchGzipped(boot.bytecode).catch((err) => console.warn("no Python bytecode", err))
     : null;
   await shellHeadStart();
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
-  const pyodide = await loadPython(await snapshot);
+  const pyodide = await loadPython(snapshot);
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
