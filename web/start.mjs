@@ -161,6 +161,8 @@ async function loadPython(snapshot) {
     if (snapshot) {
       try {
         const pyodide = await load({ _loadSnapshot: snapshot });
+        // Pyodide keeps its config for the page's lifetime: let the 30 MiB of bytes go.
+        if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
         pyodide.runPython(AFTER_RESTORE);
         picante.boot = { snapshot: true };
         return pyodide;
