@@ -7,7 +7,8 @@
 ``selfplay`` prints a readable summary, then as its last line one JSON object with
 ``win_rate`` (per seat; a shared first place counts 1/k), ``mean_decision_ms`` (per seat),
 ``actions`` and ``seconds`` among others. ``--iterations N`` gives search bots a fixed
-iteration budget instead of time (reproducible), and ``--rounds R`` shortens games (fast tests).
+iteration budget instead of time (reproducible), ``--rounds R`` shortens games (fast tests)
+and ``--option KEY=JSON`` sets a game option (``--option open_piles=true``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def selfplay(
     *,
     iterations: int | None = None,
     rounds: int | None = None,
+    options: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` seeded games between bots of the given levels; return the statistics.
@@ -47,7 +49,9 @@ def selfplay(
     game = get_game(game_id)
     if len(seats) != players:
         raise ValueError(f"--seats needs {players} levels (one per seat), got {len(seats)}")
-    options = {} if rounds is None else {"rounds": rounds}
+    options = dict(options or {})
+    if rounds is not None:
+        options["rounds"] = rounds
     wins = [0.0] * players
     score_sums = [0] * players
     decision_s = [0.0] * players
@@ -100,6 +104,7 @@ def selfplay(
         "budget_ms": budget_ms,
         "iterations": iterations,
         "rounds": rounds,
+        "options": options,
         "win_rate": [round(w / n, 4) for w in wins],
         "wins": [round(w, 4) for w in wins],
         "mean_score": [round(s / n, 3) for s in score_sums],
@@ -150,9 +155,11 @@ def _jalapeno_table(view: dict[str, Any], names: Sequence[str]) -> str:
     for s, info in enumerate(view["seats"]):
         jal = " ".join(info["jalapenos"]) or "-"
         void = ",".join(info["void"]) or "-"
+        # Other seats' piles are face down unless the table plays with open piles.
+        now = "?" if info["penalty_so_far"] is None else info["penalty_so_far"]
         lines.append(
             f"  {names[s]:<16} hand {info['hand_size']:>2}  jalapenos {jal:<12}"
-            f" pile {len(info['pile']):>2} (now -{info['penalty_so_far']})  void {void:<8}"
+            f" pile {info['pile_size']:>2} (now -{now})  void {void:<8}"
             f" total {info['total']}"
         )
     trick = "  ".join(f"{names[t['seat']]}: {t['card']}" for t in view["trick"])
@@ -258,6 +265,22 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    """``["open_piles=true", "rounds=3"]`` -> ``{"open_piles": True, "rounds": 3}``."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            out[key.strip()] = json.loads(text)
+        except ValueError:
+            raise ValueError(
+                f"--option needs KEY=JSON (e.g. open_piles=true), got {item!r}"
+            ) from None
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -277,6 +300,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--rounds", type=int, default=None, help="rounds per game (default: rules)")
     sp.add_argument("--seed", type=_seed, default=0)
+    sp.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
+        help="a game option, value as JSON (e.g. open_piles=true); repeatable",
+    )
     sp.add_argument("--quiet", action="store_true", help="no per-game progress lines")
 
     pp = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
@@ -301,6 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"unknown level(s) {bad}; levels: {list(BOT_LEVELS)}", file=sys.stderr)
             return 2
         try:
+            options = _options(args.option)
             result = selfplay(
                 args.game,
                 args.players,
@@ -310,6 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.seed,
                 iterations=args.iterations,
                 rounds=args.rounds,
+                options=options,
                 progress=None if args.quiet else lambda line: print(line, flush=True),
             )
         except ValueError as err:

@@ -40,11 +40,21 @@ class Action:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its default and the values it allows (a tuple of choices)."""
+    """One game option: its default and the values it allows (a tuple of choices).
+
+    ``label`` names the option on a setup screen; ``choice_labels`` (empty, or one per choice,
+    in the same order) name its values there.
+    """
 
     default: Any
     choices: tuple[Any, ...]
     doc: str = ""
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError("choice_labels must name every choice, in order")
 
 
 class Game(ABC):

@@ -276,3 +276,11 @@ def test_protocol_apply_asks_the_game_why_an_action_is_illegal() -> None:
     with pytest.raises(IllegalAction, match="Only 1 left.") as err:
         state.apply(0, Take(2))
     assert err.value.rule == "too-many"
+
+
+def test_an_option_spec_names_all_its_choices_or_none() -> None:
+    spec = OptionSpec(False, (False, True), "doc", label="Open", choice_labels=("No", "Yes"))
+    assert spec.label == "Open" and spec.choice_labels == ("No", "Yes")
+    assert OptionSpec(1, (1, 2)).choice_labels == ()
+    with pytest.raises(ValueError, match="choice_labels"):
+        OptionSpec(1, (1, 2, 3), choice_labels=("one", "two"))

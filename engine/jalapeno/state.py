@@ -267,9 +267,30 @@ class JalapenoGame(Game):
     name = "Jalape-NO!"
     player_counts = tuple(sorted(DECK_BY_PLAYERS))
     options = {
-        "rounds": OptionSpec(ROUNDS, tuple(range(1, 11)), "rounds to play (the rules: 5)"),
+        "rounds": OptionSpec(
+            ROUNDS,
+            tuple(range(1, 11)),
+            "rounds to play (the rules: 5)",
+            label="Rounds",
+            choice_labels=tuple(
+                f"{n} (the rules)" if n == ROUNDS else str(n) for n in range(1, 11)
+            ),
+        ),
         "first_player": OptionSpec(
-            None, (None, *range(9)), "starting seat of round 1; None draws it from the seed"
+            None,
+            (None, *range(9)),
+            "starting seat of round 1 (a seat of this game); None draws it from the seed",
+            label="First player",
+            choice_labels=("Drawn at random", *(f"Seat {n + 1}" for n in range(9))),
+        ),
+        # "Place any other cards you won face-down in a pile": closed by default (see
+        # docs/rules-decisions.md); open piles are a variant for learners.
+        "open_piles": OptionSpec(
+            False,
+            (False, True),
+            "show every seat's pile of won cards and its running penalty to everyone",
+            label="Won cards",
+            choice_labels=("Face down (the rules)", "Face up for everyone (learning)"),
         ),
     }
 
