@@ -78,13 +78,16 @@ def _seats(
             if jal
             else '<span class="none" aria-hidden="true">—</span>'
         )
-        # A seat's running penalty is public only while its pile is (the open-piles option).
-        round_pts = info.get("penalty_so_far")
+        round_pts = info["penalty_so_far"]  # None: their pile is face down (closed piles)
+        this_round = (
+            f"{plural(info['pile_size'], 'card')} won face down this round"
+            if round_pts is None
+            else f"{round_pts} this round"
+        )
         summary = (
             f"{config.name}, {config.label}: {plural(info['hand_size'], 'card')} in hand,"
             f" {plural(len(jal), 'Jalapeño')} face up, {plural(info['total'], 'penalty point')}"
-            f" in total"
-            + (f", {round_pts} this round" if round_pts is not None else "")
+            f" in total, {this_round}"
             + (", thinking" if acting and config.is_bot else "")
             + (", to play" if acting and not config.is_bot else "")
         )
