@@ -223,7 +223,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
     return gz, report
 
 
-KEEP = 4  # snapshots kept in the cache (6 MB each): the last few builds' worth
+KEEP = 6  # snapshots kept in the cache (6 MB each): the last few builds' worth
 
 
 def store(cache: Path, key: str, gz: bytes, report: dict) -> None:

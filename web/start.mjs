@@ -10,8 +10,9 @@
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
 // instead:
-//   - the engine wheel and every web/*.py listed in <script id="picante-boot"> (written by
-//     tools/build.py) are fetched at once;
+//   - the snapshot, the engine wheel, every web/*.py listed in <script id="picante-boot">
+//     (written by tools/build.py) and their bytecode are fetched at once, and the snapshot
+//     inflated and the wheel unzipped while Python is not up yet;
 //   - Pyodide starts from our own files (./pyodide/, never a CDN; preloaded by the page) as soon
 //     as the shell has painted and had its head start (see HEAD_START_MS);
 // and when PyScript asks for an interpreter it gets that one, with the wheel unpacked and the .py
@@ -65,15 +66,18 @@ const INFLATE_WORKER = `onmessage = async ({ data }) => {
 function inflate(data) {
   const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
   const worker = new Worker(url);
-  URL.revokeObjectURL(url);
+  const done = () => {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  };
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data: out }) => {
-      worker.terminate();
+      done();
       if (typeof out === "string") reject(new Error(out));
       else resolve(new Uint8Array(out));
     };
     worker.onerror = (e) => {
-      worker.terminate();
+      done();
       reject(new Error(e.message || "worker failed"));
     };
     worker.postMessage(data.buffer, [data.buffer]);
