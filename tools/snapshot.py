@@ -62,9 +62,17 @@ IMPORTS: tuple[str, ...] = (
     "ui",
     "ui.dom",
     "ui.html",
+    "ui.chrome",
     "ui.toast",
     "ui.privacy",
     "ui.bots",
+    "ui.games",  # the UI registry: names each game's UI module, imports none
+    "ui.session",
+    "ui.setup",
+    "ui.soon",
+    "ui.table",
+    "ui.generic",
+    "ui.app",  # what main.py imports; a game's UI is imported when the game opens
 )
 
 # The heap a Pyodide 314 module starts with; a bigger snapshot cannot be restored (pyodide#6254).
