@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .art import icon
 from .cards import card_face, colours_of, mini_card
 from .html import attrs, esc
 from .jalapeno_text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
@@ -98,7 +99,7 @@ def round_end_screen(
 
 
 def score_sheet(session: Session, view: dict[str, Any]) -> str:
-    """Every finished round, per seat, with totals (the ☰ button, and the game-over screen)."""
+    """Every finished round, per seat, with totals (the menu button, and the game-over screen)."""
     rounds = view["round_penalties"]
     if not rounds:
         return '<p class="sheet-note">No round finished yet.</p>'
@@ -148,7 +149,8 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             "<li"
             + attrs(data_seat=seat, class_="winner" if seat in winners else None)
             + ">"
-            + f'<span class="rank">{"🏆" if seat in winners else rank}</span>'
+            + f'<span class="rank">{icon("trophy", label="Winner") if seat in winners else rank}'
+            + "</span>"
             + f'<span class="who">{esc(session.name(seat))}{you}</span>'
             + f'<span class="total" data-penalty="{totals[seat]}">{totals[seat]}'
             + "<small> pts</small></span></li>"
@@ -162,7 +164,7 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
         ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
         '<h1 class="pc-title">Jalape-NO!</h1><span class="pc-round">Game over</span>'
         "</header>"
-        '<div class="over-body">' + '<div class="trophy" aria-hidden="true">🏆</div>'
+        '<div class="over-body">' + f'<div class="trophy">{icon("trophy")}</div>'
         f'<h2 id="over-title" data-testid="winner">{esc(winners_sentence(session, view))}</h2>'
         '<p class="sheet-note">Fewest penalty points wins.</p>'
         '<ol class="standings" data-testid="final-scores">' + "".join(rank_rows) + "</ol>"

@@ -141,9 +141,11 @@ def _segmented(name: str, legend: str, choices: list[tuple[int, str]], current: 
 
 def _seat_row(i: int, seat: SeatConfig) -> str:
     value = HUMAN if not seat.is_bot else f"{BOT}:{seat.level}"
-    options = [(HUMAN, "🙂 Human")] + [
-        # Short enough to show whole on a 360 px phone; the robot says "bot" (also to readers).
-        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}") for lvl in BOT_LEVELS
+    options = [(HUMAN, "Human")] + [
+        # Short enough to show whole on a 360 px phone, in words (an emoji robot is an empty
+        # box where no emoji font is installed; <option> can hold no picture).
+        (f"{BOT}:{lvl}", f"{LEVEL_LABELS.get(lvl, lvl)} bot")
+        for lvl in BOT_LEVELS
     ]
     select = "".join(
         f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>'

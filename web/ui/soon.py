@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
+from .art import game_art
 from .html import esc
 
 GAMES = {
     "nacho": (
         "The Nacho Incident",
-        "🧀",
         "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
         " ahead of the Mounties. 2–4 players.",
     ),
     "taco": (
         "Crazy Taco",
-        "🌮",
         "Run a taco stand with a crew of dice: serve every customer before their patience"
         " runs out. Solo, or one against one.",
     ),
@@ -21,9 +20,7 @@ GAMES = {
 
 
 def coming_soon(game_id: str) -> str:
-    title, emoji, blurb = GAMES.get(
-        game_id, ("This game", "🍽️", "We could not find this game in the app.")
-    )
+    title, blurb = GAMES.get(game_id, ("This game", "We could not find this game in the app."))
     return (
         '<section class="pc-soon" data-testid="coming-soon" aria-labelledby="soon-title">'
         '<header class="pc-bar">'
@@ -32,7 +29,7 @@ def coming_soon(game_id: str) -> str:
         f'<h1 class="pc-title" id="soon-title">{esc(title)}</h1><span class="pc-round"></span>'
         "</header>"
         '<div class="soon-body">'
-        f'<div class="soon-emoji" aria-hidden="true">{esc(emoji)}</div>'
+        f'<div class="soon-art">{game_art(game_id)}</div>'
         "<h2>Coming soon</h2>"
         f"<p>{esc(blurb)}</p>"
         "<p>It is still in the kitchen. Meanwhile, Jalape-NO! is ready to play.</p>"
