@@ -32,6 +32,12 @@ GAME = engine.get_game("jalapeno")
 
 
 def saved(page: Any) -> dict[str, Any]:
+    """The saved game. The app saves a play once the frame showing it is painted
+    (``dom.after_paint``): wait for that frame and the task after it, then read."""
+    page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+        "() => setTimeout(r, 0))))"
+    )
     return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
 
 

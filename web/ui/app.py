@@ -261,6 +261,7 @@ class TableController:
         s = self.session
         self.thinking = seat
         self.render()
+        await asyncio.sleep(0)  # end this task: the page shows the move before the bot thinks
         started = asyncio.get_event_loop().time()
         decision = await decide(
             self.bots[seat], s.state.view(seat), s.legal(seat), lambda: asyncio.sleep(0)
@@ -288,7 +289,7 @@ class TableController:
 
     async def after(self, outcome: Outcome) -> None:
         """Show what a play caused: the card landing, the trick's winner, the round's scores."""
-        self.save()
+        dom.after_paint(self.save)  # the frame answering the tap first, then the save
         self.fresh = outcome.card
         self.last_trick = outcome.trick
         if outcome.round is not None:
