@@ -7,11 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .art import food, icon
+from ...art import food, icon
+from ...chrome import bar, result_banner
+from ...html import attrs, esc, plural
+from ...session import Session
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
-from .html import attrs, esc, plural
-from .jalapeno_text import jalapenos_phrase
-from .session import Session, TrickResult
+from .results import TrickResult
+from .text import jalapenos_phrase
+
+SCORES_BUTTON = (
+    '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
+    f' aria-label="Score sheet">{icon("menu")}</button>'
+)
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
         # takes its place) and your cards.
         + '<div class="dock">'
         + (
-            _trick_won(session, ctx.result, ctx.status)
+            _trick_won(ctx.result, ctx.status)
             if ctx.result is not None
             else f'<p class="status" data-testid="status">{esc(ctx.status)}</p>'
         )
@@ -55,18 +62,8 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
 
 
 def _bar(view: dict[str, Any]) -> str:
-    return (
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home">'
-        '<span aria-hidden="true">‹</span></button>'
-        '<h1 class="pc-title">Jalape-NO!</h1>'
-        f'<span class="pc-round" data-testid="round">'
-        f"Round {view['round']} of {view['rounds']}</span>"
-        '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
-        f' aria-label="Score sheet">{icon("menu")}</button>'
-        "</header>"
-    )
+    progress = f"Round {view['round']} of {view['rounds']}"
+    return bar("Jalape-NO!", progress, right_testid="round", tools=SCORES_BUTTON)
 
 
 def _seats(
@@ -184,16 +181,19 @@ def _trick(
     )
 
 
-def _trick_won(session: Session, result: TrickResult, sentence: str) -> str:
-    """Who took the trick, what burns in it, and "Tap to continue", in the status line's place."""
+def _trick_won(result: TrickResult, sentence: str) -> str:
+    """Who took the trick, what burns in it, and "Tap to continue", in the status line's place
+    (in the flow: it never covers the trick, nor the sentence it replaces)."""
     hot = jalapenos_phrase(result)
     return (
         '<div class="status result" data-testid="status">'
-        '<button type="button" class="trick-won" data-action="dismiss" data-key="dismiss"'
-        ' data-testid="trick-won">'
-        f'<span class="tw-text">{esc(sentence)}</span>'
-        + (f'<span class="hot">+ {esc(hot)}</span>' if hot else "")
-        + "<small>Tap to continue</small></button></div>"
+        + result_banner(
+            f'<span class="tw-text">{esc(sentence)}</span>'
+            + (f'<span class="hot">+ {esc(hot)}</span>' if hot else ""),
+            testid="trick-won",
+            cls="trick-won",
+        )
+        + "</div>"
     )
 
 
