@@ -89,8 +89,8 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
         "els => els.map(e => e.value)"
     ) == ["2", "3"]
     assert page.locator('select[data-field="seat-1"] option').all_inner_texts() == [
-        "🙂 Human",
-        "🤖 Easy",
+        "Human",
+        "Easy bot",
     ]
     assert "Rounds" in page.get_by_test_id("rounds").inner_text()
     page.locator('[data-testid="rounds"] label:has(input[value="1"])').tap()

@@ -83,7 +83,8 @@ window.__taps = [];
 PROFILE_PY = """
 import js, json
 import engine
-import ui.app as A, ui.dom as D, ui.session as S
+import ui.app as A, ui.dom as D, ui.session as S, ui.table as T
+import ui.games.jalapeno as J
 _now = js.performance.now
 _rec = []
 def _wrap(owner, name, label):
@@ -102,13 +103,12 @@ state_cls = type(engine.get_game("jalapeno").new_game(players=4, seed=1))
 _wrap(state_cls, "apply", "engine apply")
 _wrap(state_cls, "view", "engine view")
 _wrap(state_cls, "to_dict", "state to_dict")
-_wrap(S, "outcome_of", "session outcome_of")
 _wrap(S.Session, "play", "session play (all)")
-_wrap(A, "render_table", "build table HTML")
-_wrap(A.TableController, "render", "controller render (all)")
-_wrap(A.TableController, "save", "save")
+_wrap(J, "render_table", "build table HTML")
+_wrap(T.Table, "render", "table render (all)")
+_wrap(T.Table, "after", "table after (to first await)")
+_wrap(A.App, "write_save", "save")
 _wrap(D, "render", "dom.render")
-_wrap(A.TableController, "after", "controller after (to first await)")
 js.window.__pyProfile = lambda: json.dumps(_rec)
 """
 
