@@ -62,7 +62,7 @@ IMPORTS: tuple[str, ...] = (
     "ui",
     "ui.dom",
     "ui.html",
-    "ui.chrome",
+    "ui.art",  # our pictures (toast and cover icons), imported by ui.toast and ui.privacy
     "ui.toast",
     "ui.privacy",
     "ui.bots",
