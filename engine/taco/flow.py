@@ -390,8 +390,10 @@ def reroll(s: TacoState, ev: list[Event], dice: tuple[str, ...]) -> None:
 # -- F3: management -----------------------------------------------------------------------------
 
 
-def end_placement(s: TacoState, ev: list[Event]) -> None:
-    """F3, in the rulebook's order: timers on cards, the rest room, closing gaps; then money."""
+def end_placement(s: TacoState, ev: list[Event], hold: bool = False) -> None:
+    """F3, in the rulebook's order: timers on cards, the rest room, closing gaps; then money.
+    ``hold`` (the search's look-ahead) stops in the management stage even with nothing to buy,
+    before the next turn's draws and roll."""
     status = list(s.status)
     index = {d.id: i for i, d in enumerate(DICE)}
     # "In the task zone, both the die and the card remain for the number of turns shown on the
@@ -450,7 +452,7 @@ def end_placement(s: TacoState, ev: list[Event]) -> None:
         "" if st in ("ready", "room") else f for f, st in zip(s.faces, status, strict=True)
     )
     close_gaps(s)
-    if management_options(s):
+    if hold or management_options(s):
         s.stage = "management"
     else:
         end_turn(s, ev)

@@ -47,6 +47,7 @@ DIE_STATES: dict[str, str] = {
 USABLE = ("free", "kept")
 IN_TRAY = ("free", "kept", "rest")  # what a paid re-roll may roll again
 IDS = tuple(d.id for d in DICE)
+TURNS = {"vulcano": 1, "mole": 2, "achilipu": 3}  # dice a menu line turns rather than spends
 
 
 def variation(s: TacoState) -> str:
@@ -68,6 +69,17 @@ def subsets(
         for combo in combinations(dice, k):
             out.append((tuple(d for d, _ in combo), tuple(sorted(f for _, f in combo))))
     return tuple(out)
+
+
+@lru_cache(maxsize=2048)
+def by_faces(
+    dice: tuple[tuple[str, str], ...],
+) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]:
+    """The same sets grouped by what they show: (faces sorted, every ids tuple showing them)."""
+    groups: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for ids, faces in subsets(dice):
+        groups.setdefault(faces, []).append(ids)
+    return tuple((faces, tuple(idss)) for faces, idss in groups.items())
 
 
 def order_needs(code: str, served: bool, paid: bool) -> list[tuple[str, Need]]:
@@ -102,12 +114,14 @@ def idle_bonus(s: TacoState, kind: str) -> str:
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal_placements(s: TacoState) -> list[Action]:
+def legal_placements(s: TacoState, canonical: bool = False) -> list[Action]:
+    """Every placement now. ``canonical`` (for the search): of the dice sets showing the same
+    faces, only the first (they are the same move: every placed die comes back at the end of
+    the turn)."""
     wild = [IDS[i] for i, st in enumerate(s.status) if st == "wild"]
     if wild:
         return [Turn(d, f) for d in wild for f in TURNABLE]
     dice = usable(s)
-    subs = subsets(dice)
     var = variation(s)
     out: list[Action] = []
     voucher = bool(idle_bonus(s, VOUCHER))
@@ -119,10 +133,7 @@ def legal_placements(s: TacoState) -> list[Action]:
         card = CARDS[code]
         spot = SPOTS[i]
         if card.kind in GUESTS:
-            for verb, need in order_needs(code, served, paid):
-                for ids, faces in subs:
-                    if cover(need, faces, True, var) >= 0:
-                        out.append(Order(verb, spot, ids))
+            out += _orders(spot, code, served, paid, dice, var, canonical)
             if voucher:
                 out.append(Voucher(spot))
         elif room_for_bonus:
@@ -134,7 +145,10 @@ def legal_placements(s: TacoState) -> list[Action]:
         out += [Assign("key", d) for d, f in dice if f in CARDS[idle_bonus(s, KEY)].faces]
     if any(c == PINATA_CARD and not d for c, d, _ in s.bonus):
         out += [Assign("pinata", d) for d, f in dice if f in CARDS[PINATA_CARD].faces]
-    out += _menu(s, subs, var)
+    guests = any(x is not None and CARDS[x[0]].kind in GUESTS for x in s.line)
+    resting = tuple(sorted((d for d in s.room if d), key=DIE_INDEX.get))
+    top = s.popularity >= BOARD.popularity_start
+    out += _menu(dice, var, canonical, guests, resting, top)
     out += [Assign("keep", d) for d, _ in dice]
     if s.cash >= REROLL_COST:
         tray = tuple((IDS[i], s.faces[i]) for i in range(len(IDS)) if s.status[i] in IN_TRAY)
@@ -143,33 +157,75 @@ def legal_placements(s: TacoState) -> list[Action]:
     return out
 
 
-def _menu(s: TacoState, subs, var: str) -> list[Action]:
+@lru_cache(maxsize=8192)
+def _orders(
+    spot: str,
+    code: str,
+    served: bool,
+    paid: bool,
+    dice: tuple[tuple[str, str], ...],
+    var: str,
+    canonical: bool,
+) -> tuple[Order, ...]:
+    """The serve/collect/both placements for one guest (cached: the search asks again and
+    again about the same dice)."""
+    groups = _groups(dice, canonical)
+    out: list[Order] = []
+    for verb, need in order_needs(code, served, paid):
+        for faces, idss in groups:
+            if cover(need, faces, True, var) >= 0:
+                out += [Order(verb, spot, ids) for ids in idss]
+    return tuple(out)
+
+
+def _groups(dice: tuple[tuple[str, str], ...], canonical: bool):
+    groups = by_faces(dice)
+    return tuple((faces, idss[:1]) for faces, idss in groups) if canonical else groups
+
+
+@lru_cache(maxsize=8192)
+def _menu(
+    dice: tuple[tuple[str, str], ...],
+    var: str,
+    canonical: bool,
+    guests: bool,
+    resting: tuple[str, ...],
+    top: bool,
+) -> tuple[Action, ...]:
+    groups = _groups(dice, canonical)
     out: list[Action] = []
-    guests = any(x is not None and CARDS[x[0]].kind in GUESTS for x in s.line)
-    resting = [d for d in s.room if d]
     for item in ("taco", "vulcano", "plata", "mole", "achilipu", "nachos"):
         if item == "taco" and not guests:
             continue  # nobody to serve: nothing to gain
-        if item == "nachos" and s.popularity >= BOARD.popularity_start:
+        if item == "nachos" and top:
             continue
         if item == "plata" and not resting:
             continue
         for need in MENU_ITEM[item].needs:
-            for ids, faces in subs:
+            for faces, idss in groups:
                 if cover(need, faces, False, var) < 0:
                     continue
-                if item == "plata":
-                    most = PLATA_RECOVERS[need]
-                    for k in range(1, min(most, len(resting)) + 1):
-                        for back in combinations(sorted(resting, key=DIE_INDEX.get), k):
-                            out.append(Menu("plata", ids, back))
-                elif item in ("vulcano", "mole", "achilipu"):
-                    turned = {"vulcano": 1, "mole": 2, "achilipu": 3}[item]
-                    for first in combinations(ids, min(turned, len(ids))):
-                        rest = tuple(d for d in ids if d not in first)
-                        out.append(Menu(item, (*first, *rest)))
-                else:
-                    out.append(Menu(item, ids))
+                for ids in idss:
+                    out += _menu_actions(item, need, ids, resting, canonical)
+    return tuple(out)
+
+
+def _menu_actions(item: str, need: Need, ids: tuple[str, ...], resting, canonical: bool):
+    out: list[Action] = []
+    if item == "plata":
+        most = PLATA_RECOVERS[need]
+        for k in range(1, min(most, len(resting)) + 1):
+            for back in combinations(resting, k):
+                out.append(Menu("plata", ids, back))
+    elif item in TURNS:
+        # The dice listed first are the ones turned (to money, or to faces chosen after).
+        for first in combinations(ids, min(TURNS[item], len(ids))):
+            rest = tuple(d for d in ids if d not in first)
+            out.append(Menu(item, (*first, *rest)))
+            if canonical:
+                break
+    else:
+        out.append(Menu(item, ids))
     return out
 
 

@@ -142,6 +142,33 @@ def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoS
     private = _list(data["players_private"], "players_private", players)
     s = cls.__new__(cls)
     s.players, s.options = players, opts
+    read_public(s, pub)
+    if versus:
+        if not isinstance(private[1], Mapping):
+            raise ValueError("players_private[1] must be an object")
+        s.hand = tuple(_code(c, "hand") for c in _list(private[1]["hand"], "hand"))
+        if list(s.hand) != sorted(s.hand) or len(s.hand) > BOARD.hand:
+            raise ValueError(f"the hand is sorted and holds at most {BOARD.hand} cards")
+    else:
+        s.hand = ()
+    s.deck = tuple(_code(c, "deck") for c in _list(secret["deck"], "deck"))
+    s.task_deck = tuple(_task(c, "task deck") for c in _list(secret["task_deck"], "task_deck"))
+    s.extra_deck = tuple(
+        _code(c, "extra deck", frozenset({EXTRA}))
+        for c in _list(secret["extra_deck"], "extra_deck")
+    )
+    rng = secret["rng"]
+    if not isinstance(rng, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng):
+        raise ValueError("secret.rng must be 1 to 16 hex digits")
+    s.rng = int(rng, 16)
+    s.events = events_from_json(data.get("events"), players)
+    _check(s)
+    return s
+
+
+def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
+    """The public part of a save (also a view's ``table``) into ``s``, checking each field."""
+    versus = s.players == 2
     s.turn_no = _whole(pub["turn"], "turn", 1, BOARD.turn_limit + 1)
     s.stage = pub["stage"]
     if s.stage not in STAGES or (s.stage == "customers" and not versus):
@@ -216,27 +243,6 @@ def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoS
     s.discards = _whole(pub["discards"], "discards", 0, BOARD.discards)
     s.gone = tuple(_code(c, "gone") for c in _list(pub["gone"], "gone"))
     s.tasks_gone = tuple(_task(c, "tasks_gone") for c in _list(pub["tasks_gone"], "tasks_gone"))
-    if versus:
-        if not isinstance(private[1], Mapping):
-            raise ValueError("players_private[1] must be an object")
-        s.hand = tuple(_code(c, "hand") for c in _list(private[1]["hand"], "hand"))
-        if list(s.hand) != sorted(s.hand) or len(s.hand) > BOARD.hand:
-            raise ValueError(f"the hand is sorted and holds at most {BOARD.hand} cards")
-    else:
-        s.hand = ()
-    s.deck = tuple(_code(c, "deck") for c in _list(secret["deck"], "deck"))
-    s.task_deck = tuple(_task(c, "task deck") for c in _list(secret["task_deck"], "task_deck"))
-    s.extra_deck = tuple(
-        _code(c, "extra deck", frozenset({EXTRA}))
-        for c in _list(secret["extra_deck"], "extra_deck")
-    )
-    rng = secret["rng"]
-    if not isinstance(rng, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng):
-        raise ValueError("secret.rng must be 1 to 16 hex digits")
-    s.rng = int(rng, 16)
-    s.events = events_from_json(data.get("events"), players)
-    _check(s)
-    return s
 
 
 def _check(s: TacoState) -> None:

@@ -70,6 +70,16 @@ SLOTS = (
 MANAGER, CUSTOMERS = 0, 1
 
 
+def _make_copy() -> Any:
+    """``state._copy()``: a new state of the same class with the same fields, written out field
+    by field (several times faster than a loop of getattr/setattr; ``apply`` starts with one)."""
+    body = "".join(f"    new.{name} = self.{name}\n" for name in SLOTS)
+    code = f"def _copy(self):\n    new = object.__new__(type(self))\n{body}    return new\n"
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # noqa: S102 - generated from the constant SLOTS above
+    return namespace["_copy"]
+
+
 class TacoState(State):
     """See the module docstring. Field meanings:
 
@@ -87,11 +97,7 @@ class TacoState(State):
 
     game: Game  # set below
 
-    def _copy(self) -> TacoState:
-        new = TacoState.__new__(TacoState)
-        for name in SLOTS:
-            setattr(new, name, getattr(self, name))
-        return new
+    _copy = _make_copy()
 
     # -- protocol ------------------------------------------------------------------------
 

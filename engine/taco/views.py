@@ -136,6 +136,7 @@ def view(s: TacoState, player: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "taco_view_version": VIEW_VERSION,
         "mode": "versus" if s.versus else "solo",
+        "options": dict(s.options),
         "roles": ["manager", "customers"] if s.versus else ["manager"],
         "turn": s.turn_no,
         "stage": s.stage,
