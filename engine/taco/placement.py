@@ -26,7 +26,18 @@ from .board import (
     SPOT_INDEX,
     SPOTS,
 )
-from .cards import CARDS, GUESTS, KEY, PICKPOCKET, PINATA_CARD, PREPAID, TASKS, VIP, VOUCHER
+from .cards import (
+    CARDS,
+    CLEANING,
+    GUESTS,
+    KEY,
+    PICKPOCKET,
+    PINATA_CARD,
+    PREPAID,
+    TASKS,
+    VIP,
+    VOUCHER,
+)
 from .dice import DICE, DIE_INDEX, MONEY, TURNABLE, Need, cover
 
 if TYPE_CHECKING:
@@ -311,7 +322,7 @@ def apply(s: TacoState, ev: list[Event], a: Action) -> None:
         code = s.line[i][0]  # type: ignore[index]
         card = CARDS[code]
         s.line = (*s.line[:i], None, *s.line[i + 1 :])
-        if card.track:  # cleaning: "it must remain for the number of turns shown"
+        if card.kind == CLEANING:  # "it must remain for the number of turns shown"
             s.bonus = (*s.bonus, (code, a.die, card.track))
             _set(s, (a.die,), "busy")
         else:
