@@ -85,7 +85,12 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
 
     # the engine wheel is installed and every web/ui module imports at its relative path
     assert run_python(page, "import engine; engine.__name__") == "engine"
-    modules = sorted(p.stem for p in (ROOT / "web" / "ui").glob("*.py") if p.stem != "__init__")
+    ui = ROOT / "web" / "ui"  # every module, the games' folders included
+    modules = sorted(
+        ".".join(p.relative_to(ui).with_suffix("").parts).removesuffix(".__init__")
+        for p in ui.rglob("*.py")
+        if p.name != "__init__.py" or p.parent != ui
+    )
     imported = run_python(
         page,
         "import importlib\n"
