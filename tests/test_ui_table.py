@@ -273,7 +273,11 @@ def test_home_cards_come_from_both_registries() -> None:
 def test_warm_up_lists_what_opening_a_game_imports_one_package_at_a_time() -> None:
     import importlib
 
+    from engine.registry import BUILTIN
+
     names = list(ui_games.warm_up_modules())
-    assert names[:2] == ["engine.jalapeno", "ui.generic"]
+    engines = len(BUILTIN)
+    assert names[: engines + 1] == [*BUILTIN, "ui.generic"]
     assert {"ui.games.jalapeno", "engine.jalapeno.bots"} <= set(names)
+    assert {"ui.games.taco", "engine.taco.bots"} <= set(names)
     assert all(importlib.import_module(n) for n in names)
