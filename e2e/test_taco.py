@@ -25,6 +25,7 @@ from conftest import shot  # noqa: E402
 
 import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
+from engine.taco.cards import CARDS as GAME_CARDS  # noqa: E402
 from engine.taco.views import move_parts  # noqa: E402
 
 SAVE_KEY = "picante.taco.save"
@@ -200,3 +201,130 @@ def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> No
     assert summary.locator('[data-row="score"] dd').inner_text().startswith(str(view["score"]))
     assert summary.locator('[data-row="turns"] dd').inner_text() == str(view["turn"])
     shot(page, "phone-taco-game-over.png")
+
+
+def hand_codes(state: engine.State) -> list[str]:
+    return [c["code"] for c in state.view(1)["hand"]]
+
+
+def test_a_human_manager_plays_several_turns_against_the_customer_bot(page: Any) -> None:
+    open_setup(page, players=2)
+    assert "You against 1 bot" in page.get_by_test_id("mode").inner_text()
+    start(page)
+    actions = narrated = 0
+    while True:
+        assert wait_turn(page) == "turn"
+        state = saved_state(page)
+        assert state.current_players() == (0,)
+        if state.turn_no >= 4 and state.stage == "placement":
+            break
+        # The customer bot's plays are narrated from the events: "Bart plays Surfer".
+        for e in state.view(0)["events"]:
+            if e["kind"] == "play":
+                name = GAME_CARDS[e["card"]].name
+                assert f"Bart plays {name}" in page.get_by_test_id("narration").inner_text()
+                narrated += 1
+        # The manager sees how many cards the customer player holds, never which.
+        html = page.inner_html("#game-root")
+        assert all(f'data-card="{c}"' not in html for c in hand_codes(state))
+        assert page.locator('[data-testid="hand"]').count() == 0
+        shown = page.locator("[data-hand-count]").get_attribute("data-hand-count")
+        assert shown == str(len(hand_codes(state)))
+        perform(page, state, 0, choose(state, 0))
+        actions += 1
+    assert actions >= 4 and narrated >= 2
+    assert (
+        page.evaluate("() => window.picante.stats.decisions.filter(d => d.seat === 1).length") >= 3
+    )
+
+
+# Every text and attribute value that enters the game root: what a snooping player could read.
+RECORD_DOM_JS = """() => {
+  window.__seen = [];
+  const root = document.getElementById('game-root');
+  new MutationObserver((records) => {
+    for (const r of records) {
+      r.addedNodes.forEach((n) => window.__seen.push(
+        n.nodeType === Node.ELEMENT_NODE ? n.outerHTML : String(n.textContent)));
+      if (r.type === 'attributes') {
+        window.__seen.push(String(r.target.getAttribute(r.attributeName)));
+      }
+    }
+  }).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def seen_since(page: Any) -> str:
+    """Everything that entered the page since the last call, and what is on it now."""
+    text = "\n".join(page.evaluate("() => window.__seen.splice(0)"))
+    return text + page.inner_html("#game-root")
+
+
+def test_two_humans_hot_seat_never_show_the_customer_hand_to_the_manager(page: Any) -> None:
+    open_setup(page, players=2)
+    page.select_option('select[data-field="seat-1"]', "human")
+    page.fill('input[data-field="name-0"]', "Ana")
+    page.fill('input[data-field="name-1"]', "Bart")
+    page.evaluate(RECORD_DOM_JS)
+    page.locator('[data-testid="start"]').tap()
+    covers = {0: 0, 1: 0}
+    while True:
+        kind = wait_turn(page)
+        assert kind != "over"
+        state = saved_state(page)
+        actor = state.current_players()[0]
+        secret = hand_codes(state)
+        if kind == "cover":
+            ready = page.get_by_test_id("privacy-ready")
+            name = ("Ana", "Bart")[actor]
+            assert (
+                ready.get_attribute("aria-label") == f"Pass the device to {name} — tap when ready"
+            )
+            # Nothing of the hand reached the page since the customer player acted.
+            if actor == 0 or covers[1]:
+                seen = seen_since(page)
+                assert all(f'data-card="{c}"' not in seen for c in secret)
+                assert 'data-testid="hand"' not in seen
+            covers[actor] += 1
+            ready.tap()
+            page.wait_for_selector('[data-testid="taco-table"][data-interactive="true"]')
+            continue
+        if actor == 1:
+            # Behind the cover: exactly the engine's hand, the playable cards lit.
+            shown = page.eval_on_selector_all(
+                '[data-testid="hand"] [data-card]', "els => els.map(e => e.dataset.card)"
+            )
+            assert sorted(shown) == sorted(secret)
+            lit = page.eval_on_selector_all(
+                '[data-testid="hand"] [data-legal="true"]', "els => els.map(e => e.dataset.card)"
+            )
+            legal = {str(a)[5:] for a in state.legal_actions(1) if str(a).startswith("play ")}
+            assert set(lit) == legal
+            if covers[0] >= 3:
+                break
+            action = choose(state, 1)
+            seen_since(page)  # from here on nothing of this hand may show
+        else:
+            seen = seen_since(page)
+            assert all(f'data-card="{c}"' not in seen for c in secret)
+            action = choose(state, 0)
+        perform(page, state, actor, action)
+    assert covers[0] >= 3 and covers[1] >= 3
+
+
+def test_a_game_resumes_after_a_reload(page: Any) -> None:
+    open_setup(page)
+    start(page)
+    assert wait_turn(page) == "turn"
+    state = saved_state(page)
+    perform(page, state, 0, choose(state, 0))
+    before = saved(page)
+    page.reload()
+    page.wait_for_function("() => window.picante && window.picante.ready === true")
+    page.evaluate(f"window.picante.setPace({PACE})")
+    page.get_by_test_id("resume").tap()  # the page reopens at #/taco: its setup, with Resume
+    assert wait_turn(page) == "turn"
+    assert saved(page)["state"] == before["state"]
+    view = saved_state(page).view(0)
+    assert page.get_by_test_id("round").inner_text() == f"Turn {view['turn']}"
+    assert page.get_by_test_id("cash").get_attribute("data-cash") == str(view["cash"])

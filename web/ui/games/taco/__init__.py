@@ -176,7 +176,8 @@ class TacoUI(GenericUI):
     def narrate(self, s: Session, event: dict[str, Any]) -> str:
         if event.get("kind") == "new-turn":
             return f"Turn {event['turn']}: customers are in, the crew has rolled"
-        return event_sentence(s, event) or super().narrate(s, event)
+        text = event_sentence(s, event)
+        return super().narrate(s, event) if text is None else text
 
     def handoff_sentence(
         self, s: Session, seat: int, public: tuple[dict[str, Any], ...], next_seat: int | None

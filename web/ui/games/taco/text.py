@@ -180,8 +180,9 @@ def who(s: Session, seat: Any) -> str:
     return s.subject(seat) if isinstance(seat, int) and 0 <= seat < s.players else "The crew"
 
 
-def event_sentence(s: Session, e: Mapping[str, Any]) -> str:
-    """One line for one event ("" for bookkeeping nobody needs to read)."""
+def event_sentence(s: Session, e: Mapping[str, Any]) -> str | None:
+    """One line for one event ("" for bookkeeping nobody needs to read; None for an event this
+    UI does not know, which the generic narration then words)."""
     k = e["kind"]
     seat = e.get("seat")
     you = who(s, seat)
@@ -269,7 +270,7 @@ def event_sentence(s: Session, e: Mapping[str, Any]) -> str:
         "game-over": lambda: "Game over: " + REASON.get(e.get("reason", ""), ""),
     }
     make = simple.get(k)
-    return make() if make else ""
+    return make() if make else None
 
 
 MENU_NAME = {
