@@ -73,7 +73,7 @@ def short_name(card: Mapping[str, Any]) -> str:
     """A word or two that fits a 56 px card: "Grandma", "Cleaning", "Key"."""
     kind = card["kind"]
     short = {
-        "cleaning": "Cleaning",
+        "cleaning": "Clean",
         "voucher": "Voucher",
         "key": "Key",
         "free-time": "Free time",

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...html import attrs, esc, plural
+from ...html import attrs, esc
 from .art import face_icon, icon
 from .board import card_face, light_attrs
 from .pick import Pick
@@ -46,8 +46,9 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
     tag = STATE_TAG.get(state, "")
     inner = (
         f'<span class="tc-face">{face_icon(face)}</span>'
-        f'<span class="tc-die-id">{esc(d["id"])}</span>'
-        + (f'<span class="tc-tag">{esc(tag)}</span>' if tag else "")
+        f'<span class="tc-die-id">{esc(d["id"])}'
+        + (f' <span class="tc-tag">{esc(tag)}</span>' if tag else "")
+        + "</span>"
     )
     if state not in PICKABLE:
         return (
@@ -74,8 +75,12 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
 
 
 def tray(view: Mapping[str, Any], m: Moment) -> str:
+    """The dice on the table this turn and the shelf of dice kept for later; nothing between
+    turns, when every die is waiting for the roll (or resting, captive: shown where they are)."""
     dice = [d for d in view["dice"] if d["state"] in IN_TRAY]
     aside = [d for d in view["dice"] if d["state"] == "aside"]
+    if all(d["state"] == "ready" for d in dice) and not aside:
+        return ""
     row = "".join(die_button(d, m) for d in dice) or '<li class="tc-none">no dice here</li>'
     kept = "".join(
         f'<span class="tc-die st-aside w-{d["worker"]}" data-die="{esc(d["id"])}">'
@@ -198,19 +203,19 @@ def wild_bar(view: Mapping[str, Any]) -> str:
     rows = []
     for die in dict.fromkeys(x["dice"][0] for x in turns):
         buttons = "".join(
-            _btn(FACE_WORD[x["target"]], x["text"], True, extra=face_icon(x["target"]))
+            _btn(
+                f'<span class="tc-face-word">{FACE_WORD[x["target"]]}</span>',
+                x["text"],
+                True,
+                extra=face_icon(x["target"]),
+            )
             for x in turns
             if x["dice"][0] == die
         )
         rows.append(
             f'<div class="tc-wild-row"><span class="tc-die-chip">{esc(die)}</span>{buttons}</div>'
         )
-    return (
-        '<div class="tc-bar tc-wild" data-testid="achilipu">'
-        '<p class="tc-bar-h">Achilipú: turn each die to the face you want</p>'
-        + "".join(rows)
-        + "</div>"
-    )
+    return '<div class="tc-bar tc-wild" data-testid="achilipu">' + "".join(rows) + "</div>"
 
 
 def offer_bar(view: Mapping[str, Any]) -> str:
@@ -248,12 +253,7 @@ def management_bar(view: Mapping[str, Any], m: Moment) -> str:
     buttons.append(
         _btn("End turn", "end turn", "end turn" in legal, primary=True, testid="end-turn")
     )
-    return (
-        '<div class="tc-bar tc-manage" data-testid="management">'
-        '<p class="tc-bar-h">Phase 3: spend money, or end the turn</p>'
-        + "".join(buttons)
-        + "</div>"
-    )
+    return '<div class="tc-bar tc-manage" data-testid="management">' + "".join(buttons) + "</div>"
 
 
 def hand_strip(view: Mapping[str, Any], m: Moment) -> str:
@@ -298,11 +298,11 @@ def hand_strip(view: Mapping[str, Any], m: Moment) -> str:
     discard = ""
     if m.interactive and any(x.startswith("discard ") for x in legal):
         if chosen is None:
-            left = plural(info.get("discards_left", 0), "left")
+            left = info.get("discards_left", 0)
             discard = (
                 '<button type="button" class="btn tc-act" data-action="discard-mode"'
                 f' data-key="discard-mode" data-testid="discard-mode">Discard 3, draw 3'
-                f" ({left})</button>"
+                f" ({left} left)</button>"
             )
         else:
             ready = len(chosen) == 3
