@@ -22,6 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from conftest import shot  # noqa: E402
+from layout import assert_no_overlap, at_sizes  # noqa: E402
 
 import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
@@ -201,6 +202,8 @@ def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> No
     assert summary.locator('[data-row="score"] dd').inner_text().startswith(str(view["score"]))
     assert summary.locator('[data-row="turns"] dd').inner_text() == str(view["turn"])
     shot(page, "phone-taco-game-over.png")
+    for size in at_sizes(page):
+        assert_no_overlap(page, "#game-root", f"game over {size}")
 
 
 def hand_codes(state: engine.State) -> list[str]:

@@ -24,6 +24,7 @@ for extra in (ROOT / "web", ROOT / "tests" / "taco"):
         sys.path.insert(0, str(extra))
 
 from taco_tables import table  # noqa: E402
+from test_art import EMOJI, sprite_ids, used_ids  # noqa: E402
 from test_ui_table import FakePage, settle  # noqa: E402
 from ui.games import load_ui  # noqa: E402
 from ui.games.taco.pick import Pick, choose, lit, meant  # noqa: E402
@@ -43,6 +44,22 @@ def test_doctests_of_the_taco_ui(name: str) -> None:
     module = importlib.import_module(f"ui.games.taco.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_every_taco_picture_is_drawn_in_the_sprite() -> None:
+    from ui.games.taco.art import NAMES, SHARED
+
+    ids = sprite_ids()
+    assert {f"taco-{n}" for n in NAMES} <= ids
+    assert {f"icon-{n}" for n in SHARED} <= ids
+
+
+def assert_own_art(screens: list[str]) -> None:
+    """No emoji on any screen, and every picture it uses is drawn in the sprite."""
+    ids = sprite_ids()
+    for html in screens:
+        assert not EMOJI.findall(html), EMOJI.findall(html)
+        assert used_ids(html) <= ids, used_ids(html) - ids
 
 
 def session(state: Any, *kinds: str) -> Session:
@@ -195,6 +212,7 @@ def test_a_solo_game_plays_by_taps_through_the_table_to_its_summary() -> None:
             assert t.session.state is not state and len(page.saves) == before + 1, action
 
     page = run_table(s, script)
+    assert_own_art([html for html, _ in page.screens])
     assert len(played) > 20
     view = s.state.view(0)
     assert 'data-testid="game-over"' in page.html and 'data-testid="summary"' in page.html
@@ -291,6 +309,7 @@ def test_hot_seat_keeps_the_customer_hand_off_every_other_screen() -> None:
 
     asyncio.run(main())
     assert not page.warnings, page.warnings
+    assert_own_art([html for html, _ in page.screens])
     others = [(html, hand) for viewer, html, hand in page.seen if viewer != 1]
     mine = [(html, hand) for viewer, html, hand in page.seen if viewer == 1]
     assert others and mine

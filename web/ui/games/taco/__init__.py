@@ -15,7 +15,7 @@ from ...chrome import bar, result_banner
 from ...generic import GenericUI
 from ...html import esc
 from ...table import Pause, Scene, Screen
-from .art import SPRITE, icon
+from .art import icon
 from .board import GUESTS, line, stats, zones
 from .menu import menu_sheet
 from .over import game_over, over_status
@@ -259,7 +259,7 @@ class TacoUI(GenericUI):
             f' aria-label="Menu">{icon("menu")}</button>'
         )
         return (
-            SPRITE + '<section class="pc-table tc-table" data-testid="taco-table"'
+            '<section class="pc-table tc-table" data-testid="taco-table"'
             f' data-stage="{esc(view["stage"])}" data-interactive="{str(interactive).lower()}"'
             ' aria-label="Crazy Taco restaurant">'
             + bar("Crazy Taco", self.progress(view), right_testid="round", tools=menu_tool)

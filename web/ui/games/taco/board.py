@@ -116,9 +116,9 @@ def card_face(card: Mapping[str, Any]) -> str:
         body += f'<span class="tc-needs">{need_rows(card)}</span>'
         marks = ""
         if card.get("served"):
-            marks += icon("served", cls="tc-mark")
+            marks += f'<span class="tc-mark">{icon("served")}served</span>'
         if card.get("paid"):
-            marks += icon("paid", cls="tc-mark")
+            marks += f'<span class="tc-mark">{icon("paid")}paid</span>'
         if card.get("message"):
             body += (
                 f'<span class="tc-msg msg-{esc(card["message"])}">+{card["message"].upper()}</span>'

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...chrome import bar, over_actions
 from ...html import esc, plural
-from .art import SPRITE, icon
+from .art import icon
 from .text import REASON, ROLE
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def game_over(s: Session, view: Mapping[str, Any], last_turn: Sequence[str]) -> 
     reason = REASON.get(view["reason"] or "", "")
     lines = "".join(f"<li>{esc(line)}</li>" for line in last_turn if line)
     return (
-        SPRITE + '<section class="pc-over tc-over" data-testid="game-over"'
+        '<section class="pc-over tc-over" data-testid="game-over"'
         ' aria-labelledby="over-title">'
         + bar("Crazy Taco", "Game over")
         + '<div class="over-body">'
