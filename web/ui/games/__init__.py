@@ -77,20 +77,12 @@ COMING_SOON: tuple[Announcement, ...] = (
         " ahead of the Mounties. 2–4 players.",
         "art-nacho",
     ),
-    Announcement(
-        "taco",
-        "Crazy Taco",
-        "Solo or 1 vs 1",
-        "Roll your crew, run the truck, serve every order before the crowd turns.",
-        "Run a taco stand with a crew of dice: serve every customer before their patience"
-        " runs out. Solo, or one against one.",
-        "art-taco",
-    ),
 )
 
 # -- the shipped games' UIs: one line each --------------------------------------------------
 
 register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
+register_ui("taco", "ui.games.taco", art="art-taco")
 
 
 # -- lookups ----------------------------------------------------------------------------------
