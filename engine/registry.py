@@ -12,7 +12,7 @@ import importlib
 
 from .protocol import Game
 
-BUILTIN: tuple[str, ...] = ("engine.jalapeno",)
+BUILTIN: tuple[str, ...] = ("engine.jalapeno", "engine.nacho")
 """One line per shipped game: a package whose ``GAME`` is its ``Game`` object."""
 
 _registered: dict[str, Game] = {}
