@@ -151,3 +151,29 @@ def test_a_test_game_route_is_no_route_in_the_shipped_app(page, base_url):
         "nacho",
         "taco",
     ]
+
+
+def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server):
+    """Saved after every action, generically: a reload mid-round resumes where it was, and a
+    pass-and-play game resumes behind the cover of the seat still to pick."""
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, test_server.url + "#/rps")
+    page.evaluate(f"window.picante.setPace({PACE})")
+    page.wait_for_selector('[data-testid="setup"]')
+    page.select_option('select[data-field="seat-1"]', "human")
+    page.wait_for_selector('[data-testid="mode"]:has-text("Pass-and-play")')
+    page.get_by_test_id("start").tap()
+    cover_then_ready(page, "Ana")
+    page.locator('[data-move="S"]').tap()
+    page.get_by_test_id("privacy-ready").wait_for()
+
+    page.reload()
+    resume = page.wait_for_selector('[data-testid="resume-card"]')
+    assert "Round 1 of 3 · Ana and Bart" in resume.inner_text()
+    page.get_by_test_id("resume").tap()
+    cover_then_ready(page, "Bart")  # Ana has picked: Bart is the one still to choose
+    assert "scissors" not in page.locator("#game-root").inner_html()
+    page.locator('[data-move="R"]').tap()
+    page.wait_for_selector('[data-testid="result"]')
+    assert "Ana scissors, Bart rock" in page.get_by_test_id("status").inner_text()

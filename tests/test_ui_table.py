@@ -267,3 +267,12 @@ def test_home_cards_come_from_both_registries() -> None:
     assert ui_games.is_playable("rps") and not ui_games.is_playable("nacho")
     with pytest.raises(ValueError, match="different UI"):
         ui_games.register_ui("rps", "ui.games.jalapeno")
+
+
+def test_warm_up_lists_what_opening_a_game_imports_one_package_at_a_time() -> None:
+    import importlib
+
+    names = list(ui_games.warm_up_modules())
+    assert names[:2] == ["engine.jalapeno", "ui.generic"]
+    assert {"ui.games.jalapeno", "engine.jalapeno.bots"} <= set(names)
+    assert all(importlib.import_module(n) for n in names)

@@ -16,6 +16,7 @@ Pure Python, no ``js``: the build imports it on CPython.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -115,6 +116,24 @@ def load_ui(game_id: str) -> GenericUI:
 
     entry = _UIS[game_id]
     return importlib.import_module(entry.module).UI(engine.get_game(game_id))
+
+
+def warm_up_modules() -> Iterator[str]:
+    """The modules that opening (and starting) the playable games imports, one package at a
+    time, for the app to import ahead while the home screen is idle: the engines, the generic
+    UI, then each game's UI and bots. A generator: asking for the next name imports nothing."""
+    from engine.registry import BUILTIN
+
+    yield from BUILTIN
+    yield GENERIC
+    import engine
+
+    for game_id, entry in _UIS.items():
+        if game_id in engine_ids():
+            yield entry.module
+            bots = engine.get_game(game_id).bots
+            if bots:
+                yield bots
 
 
 def home_games() -> list[dict[str, Any]]:
