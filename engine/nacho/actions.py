@@ -3,8 +3,8 @@
 A turn is several taps, each its own action (so the UI offers each as taps and bots can search
 each): pick a smuggler (``S17``), send him (``AB``), deliver a cube (``salsa``), steal one
 (``salsa@2``: from seat 2's warehouse) or none (``none``); which Mountie arrests (``M07``), whom
-a bored Mountie arrests (``arrest S05``), where a wandering Mountie goes (``wander ON``); pass
-the gemstone on a tie (``gem 2``); discard (``discard S17``), sell (``sell salsa``), and ``done``
+a bored Mountie arrests (``arrest:S05``), where a wandering Mountie goes (``wander:ON``); pass
+the gemstone on a tie (``gem:2``); discard (``discard:S17``), sell (``sell:salsa``), and ``done``
 to end a discard or a sale.
 
 >>> [str(a) for a in (Pick(16), Go(0), Deliver(7), Deliver(7, 2), NoCube(), Done())]
@@ -86,52 +86,52 @@ class ChooseMountie(Action):
 
 @dataclass(frozen=True)
 class Arrest(Action):
-    """Step 4: the keeper a bored Mountie arrests, among your tied highest. ``arrest S05``."""
+    """Step 4: the keeper a bored Mountie arrests, among your tied highest. ``arrest:S05``."""
 
     smuggler: int
 
     def __str__(self) -> str:
-        return f"arrest {SMUGGLERS[self.smuggler].code}"
+        return f"arrest:{SMUGGLERS[self.smuggler].code}"
 
 
 @dataclass(frozen=True)
 class Wander(Action):
-    """Step 4: the cantina a wandering Mountie goes to. ``wander ON``."""
+    """Step 4: the cantina a wandering Mountie goes to. ``wander:ON``."""
 
     province: int
 
     def __str__(self) -> str:
-        return f"wander {PROVINCES[self.province].code}"
+        return f"wander:{PROVINCES[self.province].code}"
 
 
 @dataclass(frozen=True)
 class GiveGem(Action):
-    """Step 6: the gemstone holder passes the stone to one of the tied lowest. ``gem 2``."""
+    """Step 6: the gemstone holder passes the stone to one of the tied lowest. ``gem:2``."""
 
     seat: int
 
     def __str__(self) -> str:
-        return f"gem {self.seat}"
+        return f"gem:{self.seat}"
 
 
 @dataclass(frozen=True)
 class Discard(Action):
-    """Step 6 (or the optional re-choice at the start): discard a smuggler. ``discard S17``."""
+    """Step 6 (or the optional re-choice at the start): discard a smuggler. ``discard:S17``."""
 
     smuggler: int
 
     def __str__(self) -> str:
-        return f"discard {SMUGGLERS[self.smuggler].code}"
+        return f"discard:{SMUGGLERS[self.smuggler].code}"
 
 
 @dataclass(frozen=True)
 class Sell(Action):
-    """Step 6, new food: sell a warehouse cube at the Mexican market for 1 gold. ``sell salsa``."""
+    """Step 6, new food: sell a warehouse cube at the Mexican market for 1 gold. ``sell:salsa``."""
 
     food: int
 
     def __str__(self) -> str:
-        return f"sell {FOODS[self.food].code}"
+        return f"sell:{FOODS[self.food].code}"
 
 
 @dataclass(frozen=True)
@@ -150,11 +150,11 @@ _PATTERNS: tuple[tuple[re.Pattern[str], object], ...] = (
     (re.compile(rf"({_FOOD})(?:@([0-{MAX_SEAT}]))?"), None),
     (re.compile(r"none"), lambda m: NoCube()),
     (re.compile(r"M\d\d"), lambda m: ChooseMountie(MOUNTIE_INDEX[m[0]])),
-    (re.compile(r"arrest (S\d\d)"), lambda m: Arrest(SMUGGLER_INDEX[m[1]])),
-    (re.compile(rf"wander ({_PROV})"), lambda m: Wander(PROVINCE_INDEX[m[1]])),
-    (re.compile(rf"gem ([0-{MAX_SEAT}])"), lambda m: GiveGem(int(m[1]))),
-    (re.compile(r"discard (S\d\d)"), lambda m: Discard(SMUGGLER_INDEX[m[1]])),
-    (re.compile(rf"sell ({_FOOD})"), lambda m: Sell(FOOD_INDEX[m[1]])),
+    (re.compile(r"arrest:(S\d\d)"), lambda m: Arrest(SMUGGLER_INDEX[m[1]])),
+    (re.compile(rf"wander:({_PROV})"), lambda m: Wander(PROVINCE_INDEX[m[1]])),
+    (re.compile(rf"gem:([0-{MAX_SEAT}])"), lambda m: GiveGem(int(m[1]))),
+    (re.compile(r"discard:(S\d\d)"), lambda m: Discard(SMUGGLER_INDEX[m[1]])),
+    (re.compile(rf"sell:({_FOOD})"), lambda m: Sell(FOOD_INDEX[m[1]])),
     (re.compile(r"done"), lambda m: Done()),
 )
 
@@ -185,3 +185,21 @@ def parse_action(text: str) -> Action:
     raise ValueError(
         f"not a Nacho Incident action: {text!r} (try S17, AB, salsa, salsa@2, none, done...)"
     )
+
+
+# Every action made once: legal_actions hands these out (making frozen dataclasses is slow, and
+# the search asks for legal actions at every step it simulates).
+PICK: tuple[Pick, ...] = tuple(Pick(i) for i in range(len(SMUGGLERS)))
+DISCARD: tuple[Discard, ...] = tuple(Discard(i) for i in range(len(SMUGGLERS)))
+ARREST: tuple[Arrest, ...] = tuple(Arrest(i) for i in range(len(SMUGGLERS)))
+GO: tuple[Go, ...] = tuple(Go(q) for q in range(len(PROVINCES)))
+WANDER: tuple[Wander, ...] = tuple(Wander(q) for q in range(len(PROVINCES)))
+DELIVER: tuple[Deliver, ...] = tuple(Deliver(f) for f in range(len(FOODS)))
+STEAL: tuple[tuple[Deliver, ...], ...] = tuple(
+    tuple(Deliver(f, v) for f in range(len(FOODS))) for v in range(MAX_SEAT + 1)
+)
+SELL: tuple[Sell, ...] = tuple(Sell(f) for f in range(len(FOODS)))
+CHOOSE: tuple[ChooseMountie, ...] = tuple(ChooseMountie(m) for m in range(len(MOUNTIES)))
+GIVE_GEM: tuple[GiveGem, ...] = tuple(GiveGem(s) for s in range(MAX_SEAT + 1))
+NO_CUBE = NoCube()
+DONE = Done()

@@ -112,6 +112,15 @@ PROVINCE_CARDS: tuple[ProvinceCard, ...] = (
     _card("QC3", ("pepper", 9), ("beans", 4), ("onion", 6), ("tortillas", 7)),
 )
 PROVINCE_CARD_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(PROVINCE_CARDS)}
+# For speed: SPOT_OF[card][food] is the spot wanting that food (-1: none); PRICE_OF its price.
+SPOT_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next((k for k, (f, _) in enumerate(c.spots) if f == food), -1) for food in range(8))
+    for c in PROVINCE_CARDS
+)
+PRICE_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next((p for f, p in c.spots if f == food), 0) for food in range(8))
+    for c in PROVINCE_CARDS
+)
 CARDS_OF_PROVINCE: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, c in enumerate(PROVINCE_CARDS) if c.province == p) for p in range(len(PROVINCES))
 )

@@ -15,6 +15,18 @@ from ..protocol import Action, Event, IllegalAction
 from ..rng import Rng
 from . import rules
 from .actions import (
+    ARREST,
+    CHOOSE,
+    DELIVER,
+    DISCARD,
+    DONE,
+    GIVE_GEM,
+    GO,
+    NO_CUBE,
+    PICK,
+    SELL,
+    STEAL,
+    WANDER,
     Arrest,
     ChooseMountie,
     Deliver,
@@ -64,6 +76,12 @@ def _without(items: tuple[int, ...], x: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1 :]
 
 
+def _brief(smuggler: int) -> dict[str, object]:
+    """A smuggler in an event: code, name and rank (views carry the rest)."""
+    s = SMUGGLERS[smuggler]
+    return {"smuggler": s.code, "name": s.name, "rank": s.rank}
+
+
 def _cantina(grid: tuple, seat: int, prov: int, cards: tuple[int, ...]) -> tuple:
     return _set(grid, seat, _set(grid[seat], prov, cards))
 
@@ -75,13 +93,13 @@ def delivery_options(s: NachoState, p: int) -> list[Action]:
     """Step 3 after choosing the destination: deliver one of your cubes to an empty matching
     spot, or (first player only) one stolen from another player's warehouse, or none."""
     card, filled = s.pdecks[s.dest][0], s.filled[s.dest]
-    out: list[Action] = [Deliver(f) for f in rules.deliverable(s.warehouses[p], card, filled)]
+    out: list[Action] = [DELIVER[f] for f in rules.deliverable(s.warehouses[p], card, filled)]
     if s.pos == 0:  # "The player who comes first may smuggle a food cube from ... another player"
         for victim in range(s.players):
             if victim != p:
                 for f in rules.deliverable(s.warehouses[victim], card, filled):
-                    out.append(Deliver(f, victim))
-    out.append(NoCube())
+                    out.append(STEAL[victim][f])
+    out.append(NO_CUBE)
     return out
 
 
@@ -89,23 +107,23 @@ def legal(s: NachoState, p: int) -> list[Action]:
     """Every action seat ``p`` (one of ``current_players()``) may take, in a fixed order."""
     phase = s.stage
     if phase == "pick":
-        return [Pick(i) for i in s.hands[p]]
+        return [PICK[i] for i in s.hands[p]]
     if phase == "destination":
-        return [Go(q) for q in rules.reachable(FLAG[s.picks[p]])]
+        return [GO[q] for q in rules.reachable(FLAG[s.picks[p]])]
     if phase == "deliver":
         return delivery_options(s, p)
     if phase == "arrest":
-        return [ChooseMountie(m) for m in rules.mountie_choices(s.cmounties[p][s.arrest_at])]
+        return [CHOOSE[m] for m in rules.mountie_choices(s.cmounties[p][s.arrest_at])]
     if phase == "bored":
-        return [Arrest(k) for k in rules.highest_anywhere(s.keepers[p])]
+        return [ARREST[k] for k in rules.highest_anywhere(s.keepers[p])]
     if phase == "wander":
-        return [Wander(q) for q in range(len(PROVINCES)) if q != s.arrest_at]
+        return [WANDER[q] for q in range(len(PROVINCES)) if q != s.arrest_at]
     if phase == "gem":
-        return [GiveGem(t) for t in rules.lowest_scores(s.gold)]
+        return [GIVE_GEM[t] for t in rules.lowest_scores(s.gold)]
     if phase in ("discard", "rechoose"):
-        return [*(Discard(i) for i in s.hands[p]), Done()]
+        return [*(DISCARD[i] for i in s.hands[p]), DONE]
     if phase == "sell":
-        return [*(Sell(f) for f in sorted(set(s.warehouses[p]))), Done()]
+        return [*(SELL[f] for f in sorted(set(s.warehouses[p]))), DONE]
     return []
 
 
@@ -308,9 +326,7 @@ def reveal(s: NachoState, ev: Ev) -> None:
 
 def go(s: NachoState, p: int, prov: int, ev: Ev) -> None:
     s.dest = prov
-    ev.append(
-        Event("go", p, {"smuggler": smuggler_data(s.picks[p]), "province": PROVINCES[prov].code})
-    )
+    ev.append(Event("go", p, {**_brief(s.picks[p]), "province": PROVINCES[prov].code}))
     options = delivery_options(s, p)
     if len(options) == 1:  # nothing can be delivered there: no choice to make
         deliver(s, p, None, ev)
@@ -360,9 +376,7 @@ def deliver(s: NachoState, p: int, action: Deliver | None, ev: Ev) -> None:
     # Step 4: "the smuggler you chose opens a cantina in the province to which you sent him".
     s.keepers = _cantina(s.keepers, p, prov, (*s.keepers[p][prov], smuggler))
     s.picks = _set(s.picks, p, None)
-    ev.append(
-        Event("keeper", p, {"smuggler": smuggler_data(smuggler), "province": PROVINCES[prov].code})
-    )
+    ev.append(Event("keeper", p, {**_brief(smuggler), "province": PROVINCES[prov].code}))
     s.resolved, s.arrest_at, s.arrester = 0, None, None
     resolve(s, ev)
 
@@ -569,30 +583,27 @@ def ready(s: NachoState, p: int, ev: Ev) -> None:
 def draw_hands(s: NachoState, ev: Ev) -> None:
     """ "Afterwards they draw new smuggler cards until their hand is back to 8. If there are not
     enough smuggler cards in the smuggler deck, shuffle the discarded smuggler cards and make a
-    new draw pile." One card at a time round the table from the gemstone holder, so that when
-    cards run short everyone still gets some."""
+    new draw pile." Each card goes to the player holding the fewest (ties: from the gemstone
+    holder clockwise), so that when cards run short near the end everyone still has some."""
     hands = list(s.hands)
     drawn: list[list[int]] = [[] for _ in hands]
     draw, discards = s.draw, s.discards
-    order = [(s.gem + k) % s.players for k in range(s.players)]
+    n, gem = s.players, s.gem
     while True:
-        progress = False
-        for seat in order:
-            if len(hands[seat]) >= HAND_SIZE:
-                continue
-            if not draw and discards:
-                rng = Rng(s.rng)
-                draw, discards = tuple(rng.shuffled(discards)), ()
-                s.rng = rng.state
-                ev.append(Event("reshuffle", None, {"cards": len(draw)}))
-            if not draw:
-                break
-            hands[seat] = (*hands[seat], draw[0])
-            drawn[seat].append(draw[0])
-            draw = draw[1:]
-            progress = True
-        if not progress:
+        needy = [seat for seat in range(n) if len(hands[seat]) < HAND_SIZE]
+        if not needy:
             break
+        if not draw:
+            if not discards:
+                break
+            rng = Rng(s.rng)
+            draw, discards = tuple(rng.shuffled(discards)), ()
+            s.rng = rng.state
+            ev.append(Event("reshuffle", None, {"cards": len(draw)}))
+        seat = min(needy, key=lambda t: (len(hands[t]), (t - gem) % n))
+        hands[seat] = (*hands[seat], draw[0])
+        drawn[seat].append(draw[0])
+        draw = draw[1:]
     s.hands = tuple(tuple(sorted(h)) for h in hands)
     s.draw, s.discards = draw, discards
     for seat, cards in enumerate(drawn):

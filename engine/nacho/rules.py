@@ -12,11 +12,13 @@ from .components import (
     CANTINA_BONUS,
     FOODS,
     PENALTY,
+    PRICE_OF,
     PROVINCE_CARDS,
     PROVINCES,
     RANK,
     REACH,
     SMUGGLERS,
+    SPOT_OF,
 )
 
 Cantinas = tuple[tuple[int, ...], ...]  # one tuple of card indices per province
@@ -54,10 +56,8 @@ def turn_order(ranks: Sequence[int], gem: int) -> tuple[int, ...]:
 def open_spot(card: int, filled: int, food: int) -> int | None:
     """The empty spot of province card ``card`` that wants ``food`` (``filled``: bitmask of the
     spots already full), or None."""
-    for spot, (f, _price) in enumerate(PROVINCE_CARDS[card].spots):
-        if f == food:
-            return None if filled >> spot & 1 else spot
-    return None
+    spot = SPOT_OF[card][food]
+    return None if spot < 0 or filled >> spot & 1 else spot
 
 
 def deliverable(warehouse: Sequence[int], card: int, filled: int) -> list[int]:
@@ -71,14 +71,19 @@ def deliverable(warehouse: Sequence[int], card: int, filled: int) -> list[int]:
     >>> deliverable([F["salsa"]], C["AB1"], 0b0001)  # AB1's salsa spot is full
     []
     """
-    return [f for f in sorted(set(warehouse)) if open_spot(card, filled, f) is not None]
+    spots = SPOT_OF[card]
+    out = []
+    for f in sorted(set(warehouse)):
+        spot = spots[f]
+        if spot >= 0 and not filled >> spot & 1:
+            out.append(f)
+    return out
 
 
 def price(card: int, food: int) -> int:
-    for f, p in PROVINCE_CARDS[card].spots:
-        if f == food:
-            return p
-    raise ValueError(f"{PROVINCE_CARDS[card].code} does not want {FOODS[food].code}")
+    if SPOT_OF[card][food] < 0:
+        raise ValueError(f"{PROVINCE_CARDS[card].code} does not want {FOODS[food].code}")
+    return PRICE_OF[card][food]
 
 
 def keeper_total(keepers: Sequence[int]) -> int:
@@ -198,10 +203,11 @@ def not_in_hand(smuggler: int, what: str) -> IllegalAction:
 
 def out_of_reach(smuggler: int, province: int) -> IllegalAction:
     s = SMUGGLERS[smuggler]
-    options = " or ".join(PROVINCES[q].name for q in REACH[s.flag])
+    names = [PROVINCES[q].name for q in REACH[s.flag]]
+    options = ", ".join(names[:-1]) + " or " + names[-1]
     return IllegalAction(
-        f"{s.name} has the {PROVINCES[s.flag].name} flag: he may travel to {options} only"
-        f" (his flag's province or an adjacent one), not {PROVINCES[province].name}.",
+        f"{s.name} has the {PROVINCES[s.flag].name} flag and may travel only to {options}"
+        f" (the flag's province or an adjacent one), not to {PROVINCES[province].name}.",
         "reach",
     )
 

@@ -132,6 +132,7 @@ def view(s: NachoState, player: int | None) -> dict[str, Any]:
         "active": active,
         "destination": None if s.dest is None else PROVINCES[s.dest].code,
         "cantina": None if s.arrest_at is None else PROVINCES[s.arrest_at].code,
+        "acted": [PROVINCES[c].code for c in range(len(PROVINCES)) if s.resolved >> c & 1],
         "bored_mountie": None if s.arrester is None else mountie_data(s.arrester),
         "seller": (s.gem + s.seller) % s.players if stage == "sell" else None,
         "last_round": s.last_round,
