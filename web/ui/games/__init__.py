@@ -69,15 +69,6 @@ def _default_art(game_id: str) -> str:
 
 COMING_SOON: tuple[Announcement, ...] = (
     Announcement(
-        "nacho",
-        "The Nacho Incident",
-        "2–4 players",
-        "Smuggle snacks between the provinces — past the Mounties.",
-        "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
-        " ahead of the Mounties. 2–4 players.",
-        "art-nacho",
-    ),
-    Announcement(
         "taco",
         "Crazy Taco",
         "Solo or 1 vs 1",
@@ -91,6 +82,7 @@ COMING_SOON: tuple[Announcement, ...] = (
 # -- the shipped games' UIs: one line each --------------------------------------------------
 
 register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
+register_ui("nacho", "ui.games.nacho", art="art-nacho")
 
 
 # -- lookups ----------------------------------------------------------------------------------
