@@ -23,6 +23,23 @@ from .components import (
 
 Cantinas = tuple[tuple[int, ...], ...]  # one tuple of card indices per province
 
+# What the game waits for (``state.phase()``), step by step.
+PHASES = (
+    "rechoose",  # optional rule: discards before the first Mountie is seen (simultaneous)
+    "pick",  # step 1 (simultaneous, secret)
+    "destination",  # step 3
+    "deliver",  # step 3
+    "arrest",  # step 4: which Mountie acts
+    "bored",  # step 4: whom the bored Mountie arrests
+    "wander",  # step 4: where the wandering Mountie goes
+    "gem",  # step 6: the holder passes the gemstone on a tie
+    "discard",  # step 6 (simultaneous, secret)
+    "sell",  # step 6: new food
+    "over",
+)
+STEP_PHASES = frozenset({"destination", "deliver", "arrest", "bored", "wander"})
+DISCARD_PHASES = frozenset({"rechoose", "discard"})
+
 
 def reachable(flag: int) -> tuple[int, ...]:
     """Rulebook: "Smugglers with the Alberta or Quebec flag have a choice of 2 destinations,

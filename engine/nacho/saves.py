@@ -34,10 +34,10 @@ from .components import (
     SMUGGLERS,
     TURNS_PER_ROUND,
 )
-from .state import PHASES, STEP_PHASES, NachoState
+from .rules import PHASES, STEP_PHASES
 
 if TYPE_CHECKING:
-    from .state import NachoGame
+    from .state import NachoGame, NachoState
 
 GOLD_LIMIT = 10**6
 
@@ -111,7 +111,7 @@ def _once(found: list[int], total: int, what: str) -> None:
         raise ValueError(f"every {what} must be in exactly one place ({len(counts)} of {total})")
 
 
-def load(game: NachoGame, data: Mapping[str, Any]) -> NachoState:
+def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> NachoState:
     players = game.check_players(data["players"])
     opts = game.check_options(data["options"])
     if opts["gemstone"] is not None and opts["gemstone"] >= players:
@@ -157,7 +157,7 @@ def load(game: NachoGame, data: Mapping[str, Any]) -> NachoState:
     if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
         raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
     order = tuple(seat(x, "order") for x in _list(pub["order"], "order"))
-    state = NachoState(
+    state = make(
         players=players,
         options=opts,
         rng=int(rng_text, 16),

@@ -41,22 +41,7 @@ from .components import (
     START_GOLD,
     WAREHOUSE_CUBES,
 )
-
-PHASES = (
-    "rechoose",
-    "pick",
-    "destination",
-    "deliver",
-    "arrest",
-    "bored",
-    "wander",
-    "gem",
-    "discard",
-    "sell",
-    "over",
-)
-STEP_PHASES = frozenset({"destination", "deliver", "arrest", "bored", "wander"})
-DISCARD_PHASES = frozenset({"rechoose", "discard"})
+from .rules import DISCARD_PHASES, STEP_PHASES
 
 FIELDS = (
     "players",
@@ -375,7 +360,7 @@ class NachoGame(Game):
 
         self.check_envelope(data)
         try:
-            return load(self, data)
+            return load(self, data, NachoState)
         except ValueError as err:
             raise ValueError(f"bad {self.name} save: {err}") from None
         except (KeyError, TypeError, AttributeError, IndexError) as err:

@@ -11,6 +11,7 @@ the Mounties a choice will probably cost.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from . import rules
@@ -55,30 +56,45 @@ ANY_MOUNTIE = 3.5  # the penalty of a Mountie not seen yet (3 or 4)
 UPKEEP = frozenset({"gem", "discard", "sell", "over"})
 
 
+# Chance of the best cantina: a logistic curve in the margin over the best rival, flatter with
+# more of the round to play, fitted to 10 750 (total, rival, turns, won?) samples from 60 seeded
+# 4-player heuristic games (log-loss 0.57; the base rate alone gives 0.63).
+WIN_BIAS, WIN_SLOPE, WIN_SPREAD = -0.70, 0.324, 0.273
+
+
 def win_chance(mine: int, rival: int, turns: float) -> float:
     """Rough chance that a cantina total of ``mine`` beats the best other, ``rival``, when the
-    round is scored, with ``turns`` turns to go (others may still add keepers)."""
+    round is scored, with ``turns`` turns to go (others may still add keepers).
+
+    >>> round(win_chance(9, 3, 1.0), 2), round(win_chance(3, 3, 2.0), 2), win_chance(0, 0, 1.0)
+    (0.7, 0.33, 0.0)
+    """
     if mine <= 0:
         return 0.0
-    margin = mine - rival
-    if turns <= 0.0:
-        return 1.0 if margin > 0 else 0.0
-    p = 0.5 + margin / (6.0 + 5.0 * turns)
-    if margin <= 0:
-        p -= 0.15
-    return 0.0 if p < 0.0 else 1.0 if p > 1.0 else p
+    z = WIN_BIAS + WIN_SLOPE * (mine - rival) / (1.0 + WIN_SPREAD * turns)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def totals(s: NachoState) -> list[list[int]]:
+    """Keeper totals (sum of ranks) per seat and province."""
+    return [[sum([RANK[k] for k in here]) if here else 0 for here in row] for row in s.keepers]
 
 
 class Seat:
     """What one decision of ``seat`` needs, worked out once."""
 
-    def __init__(self, s: NachoState, seat: int) -> None:
+    def __init__(self, s: NachoState, seat: int, tot: list[list[int]] | None = None) -> None:
         self.s, self.seat = s, seat
-        tot = [[sum(RANK[k] for k in here) for here in cantinas] for cantinas in s.keepers]
+        if tot is None:
+            tot = totals(s)
         self.tot = tot
-        self.rivals = [
-            max([t[prov] for o, t in enumerate(tot) if o != seat] or [0]) for prov in range(N_PROV)
-        ]
+        rivals = [0] * N_PROV
+        for other, row in enumerate(tot):
+            if other != seat:
+                for prov in range(N_PROV):
+                    if row[prov] > rivals[prov]:
+                        rivals[prov] = row[prov]
+        self.rivals = rivals
         # How much of the round is still to be played once this decision is made: later turns,
         # and the seats still to place a keeper this turn.
         stage = s.stage
@@ -332,15 +348,17 @@ def evaluate(s: NachoState) -> list[float]:
     if s.stage == "over":
         return [float(g) for g in s.gold]
     prices = open_prices(s)
+    tot = totals(s)
     out = []
     for seat in range(s.players):
-        c = Seat(s, seat)
+        c = Seat(s, seat, tot)
         value = float(s.gold[seat])
         value += sum(max(1.0, 0.5 * prices[f]) for f in s.warehouses[seat])
         for prov in range(N_PROV):
             value += c.cantina(prov, c.tot[seat][prov])
         held = sum(PENALTY[m] for here in s.cmounties[seat] for m in here)
         value -= held * c.ends * MOUNTIE_STAY
+        value += KEEP_HIGH * sum(RANK[k] for k in s.hands[seat])  # as choose_pick reckons
         out.append(value)
     return out
 

@@ -42,13 +42,12 @@ from .components import (
     mountie_data,
     smuggler_data,
 )
+from .rules import STEP_PHASES
 
 if TYPE_CHECKING:
     from .state import NachoState
 
 VIEW_VERSION = 1
-
-STEP_PHASES = ("destination", "deliver", "arrest", "bored", "wander")
 
 
 def _foods(items: Any) -> list[str]:

@@ -27,9 +27,8 @@ from .components import (
     SMUGGLER_INDEX,
     SMUGGLERS,
 )
+from .rules import STEP_PHASES
 from .state import GAME, NachoState
-
-STEP_PHASES = ("destination", "deliver", "arrest", "bored", "wander")
 
 
 def _ids(items: Any) -> tuple[int, ...]:
