@@ -81,11 +81,11 @@ def test_the_rulebooks_example_turn_is_narrated_from_the_events() -> None:
         "Bart has picked a smuggler",
         "Picks revealed — Filip goes first with Jen (5)",
         "Filip goes first and takes the Mountie Constable Beaver (−3) onto Filip's Ontario cantina",
-        "Filip sends Jen to Alberta",
+        "Filip sends Jen (5) to Alberta",
         "Filip takes Johan's salsa, gives Johan beans and tortillas and delivers it to Alberta"
         " for 7 gold",
         f"Filip pays Jen 2 gold (now {gold})",
-        "Jen now keeps Filip's Alberta cantina",
+        "Jen (5) now keeps Filip's Alberta cantina",
     ]
     assert gold == 10 + 7 - 2
 

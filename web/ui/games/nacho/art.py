@@ -107,7 +107,9 @@ _OTHERS = {
     "back": (
         '<rect x="5" y="2.5" width="14" height="19" rx="2.5" fill="#c62828" stroke="#5b3a24"'
         ' stroke-width="1.2"/>'
-        '<path fill="none" stroke="#f6ead0" stroke-width="1.2" d="M8 6l8 12M16 6 8 18"/>'
+        '<rect x="7.5" y="5" width="9" height="14" rx="1.5" fill="none" stroke="#f6ead0"'
+        ' stroke-width="1"/>'
+        '<path fill="#f2b705" d="M12 8.5 14.5 12 12 15.5 9.5 12z"/>'
     ),
     "trophy": (
         '<path fill="#f2b705" stroke="#9a6b00" stroke-width="1.2" stroke-linejoin="round"'

@@ -83,7 +83,8 @@ def narrate(s: Session, event: Event) -> str:
             f" {mountie_phrase(event['mountie'])} onto {whose(s, seat)} {where} cantina"
         )
     if kind == "go":
-        return f"{who} {verb('send')} {event['name']} to {province_name(event['province'])}"
+        where = province_name(event["province"])
+        return f"{who} {verb('send')} {event['name']} ({event['rank']}) to {where}"
     if kind == "deliver":
         return _delivery(s, seat, event)
     if kind == "fee":
@@ -93,7 +94,8 @@ def narrate(s: Session, event: Event) -> str:
         return f"{who} {verb('pay')} {name} {event['fee']} gold (now {event['gold']})"
     if kind == "keeper":
         return (
-            f"{event['name']} now keeps {whose(s, seat)} {province_name(event['province'])} cantina"
+            f"{event['name']} ({event['rank']}) now keeps {whose(s, seat)}"
+            f" {province_name(event['province'])} cantina"
         )
     if kind == "arrest":
         return _arrest(s, seat, event)
@@ -243,7 +245,7 @@ def prompt(view: dict[str, Any], seat: int) -> str:
     phase = view["phase"]
     played = view["seats"][seat]["played"]
     return PROMPTS.get(phase, "your move").format(
-        smuggler=played["name"] if played else "your smuggler",
+        smuggler=f"{played['name']} ({played['rank']})" if played else "your smuggler",
         destination=province_name(view.get("destination")),
         cantina=province_name(view.get("cantina")),
     )
