@@ -116,7 +116,7 @@ def test_table_and_results_never_overlap_on_a_phone(
     screens.done(want)
 
 
-def test_pass_the_device_cover_and_coming_soon_never_overlap(page: Any, base_url: str) -> None:
+def test_pass_the_device_cover_and_setup_never_overlap(page: Any, base_url: str) -> None:
     screens = Screens(page, "hot")
     start(page, base_url, players=3, rounds=1, seed=3, humans=2)
     page.locator('[data-testid="start"]').tap()
@@ -128,6 +128,6 @@ def test_pass_the_device_cover_and_coming_soon_never_overlap(page: Any, base_url
     page.locator('[data-action="home"]').first.tap()
     page.wait_for_selector('[data-game="nacho"]', state="visible")
     page.locator('[data-game="nacho"]').tap()
-    page.wait_for_selector('[data-testid="coming-soon"]')
-    screens.check("coming-soon")
-    screens.done(["cover", "hot-seat-table", "coming-soon"])
+    page.wait_for_selector('[data-testid="setup"]')
+    screens.check("nacho-setup")
+    screens.done(["cover", "hot-seat-table", "nacho-setup"])

@@ -101,7 +101,7 @@ def resume(page: Any, name: str) -> None:
         page.get_by_test_id("resume").tap(timeout=5000)
     except Exception:
         shot(page, f"fail-{name}.png")
-        raise AssertionError(f"{name}: " + page.inner_text("#game-root")[:200])
+        raise AssertionError(f"{name}: " + page.inner_text("#game-root")[:200]) from None
     page.wait_for_selector('[data-testid="taco-table"], [data-testid="privacy-ready"]')
     if page.locator('[data-testid="privacy-ready"]').count():
         page.get_by_test_id("privacy-ready").tap()

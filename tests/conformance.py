@@ -47,6 +47,10 @@ class Hooks:
     """Top-level view keys about finished rounds only. Their tokens were public then, and the
     same card names are dealt again, so they are left out of the hidden-card scan."""
 
+    tie_break: bool = False
+    """The rules break ties for first place (The Nacho Incident: the gemstone holder, then the
+    nearest counter-clockwise): ``winners()`` is then one seat with the best score, not all."""
+
 
 def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
     """The seat's hand and, unless the table plays with open piles, its face-down pile, minus
@@ -56,6 +60,15 @@ def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
         on_show = set() if state.last_trick is None else {str(c) for _, c in state.last_trick[1]}
         hidden |= {str(card) for card in state.piles[seat]} - on_show
     return hidden
+
+
+def _nacho_hidden(state: Any, seat: int) -> set[str]:
+    from engine.nacho.components import SMUGGLERS
+
+    cards = [*state.hands[seat], *state.pending[seat]]
+    if state.stage == "pick" and state.picks[seat] is not None:
+        cards.append(state.picks[seat])  # face down until everyone has picked
+    return {token for i in cards for token in (SMUGGLERS[i].code, SMUGGLERS[i].name)}
 
 
 def _rps_hidden(state: Any, seat: int) -> set[str]:
@@ -74,6 +87,11 @@ HOOKS: dict[str, Hooks] = {
         hidden=_jalapeno_hidden,
         malformed=("R0", "R19", "X3", "r7", "R07", "7R"),
         history_keys=("last_round",),
+    ),
+    "nacho": Hooks(
+        hidden=_nacho_hidden,
+        malformed=("S00", "S57", "s01", "S1", "ab", "XX", "salsa@", "salsa@9", "gem", "M13"),
+        tie_break=True,
     ),
     "taco": Hooks(
         hidden=_taco_hidden,
@@ -381,7 +399,10 @@ def check_game_over(state: State, where: str) -> None:
         pass  # a solo game can be lost: then nobody wins
     else:
         assert winners and all(scores[w] == max(scores) for w in winners), where
-        assert winners == [s for s in range(players) if scores[s] == max(scores)], where
+        if hooks(state.game.id).tie_break:
+            assert len(winners) == 1, f"{where}: ties are broken, so one winner: {winners}"
+        else:
+            assert winners == [s for s in range(players) if scores[s] == max(scores)], where
     check_round_trip(state, where)
     check_views(state, where)
     before = snapshot(state)

@@ -139,7 +139,7 @@ def test_setup_and_soon_screens() -> None:
     )
     assert 'data-testid="resume"' in html and 'data-testid="start"' in html
     assert html.count('class="seat-row') == 4
-    for game in ("nacho", "taco", "unknown"):
+    for game in ("taco", "unknown"):
         page = coming_soon(announcement(game))
         assert 'data-action="home"' in page and "Coming soon" in page
 

@@ -167,7 +167,7 @@ def determinise(view: Mapping[str, Any], rng: Rng) -> SearchState:
 
 class TacoParts:
     """``engine.search`` parts: determinise, a greedy rollout, rewards, and the horizon: the end
-    of this turn's placement (``SearchState``)."""
+    of the next placement (``SearchState`` holds there)."""
 
     def __init__(self, scale: float = 20.0) -> None:
         self.scale = scale
@@ -176,13 +176,16 @@ class TacoParts:
         self._dealt: SearchState
 
     def determinise(self, view: Mapping[str, Any], rng: Rng) -> SearchState:
-        """A whole state consistent with ``view``. Within the horizon nothing is drawn (the
-        look-ahead ends before the next turn's phase 1), so the order of the unseen cards
+        """A whole state consistent with ``view``. Within a placement's horizon nothing is drawn
+        (the look-ahead ends before the next turn's phase 1), so the order of the unseen cards
         cannot matter: they are dealt once per decision, and each iteration gets only a fresh
-        generator (every re-roll in it is new)."""
+        generator (every re-roll in it is new). Other decisions look into the next turn's
+        draws: they get a fresh deal every iteration."""
         if view is not self._view:
             self._view, self._worlds = view, Determiniser(view)
             self._dealt = self._worlds.sample(rng)
+        if view["stage"] != "placement":
+            return self._worlds.sample(rng)  # type: ignore[union-attr]
         s = self._dealt._copy()
         s.rng = rng.next_u64()
         return s
@@ -195,7 +198,14 @@ class TacoParts:
         return [r, -r] if start.players == 2 else [r]
 
     def stop(self, start: TacoState, state: TacoState, steps: int) -> bool:
-        return state.stage != "placement" or steps > 60
+        """Up to the end of the next placement (held before phase 3's spending and the next
+        draws): this turn's for a placement, the coming turn's for a customer play, an extra or
+        a phase 3 choice."""
+        if state.stage == "over" or steps > 200:
+            return True
+        return state.stage == "management" and (
+            start.stage != "management" or state.turn_no > start.turn_no
+        )
 
 
 # -- bots ------------------------------------------------------------------------------------------
@@ -230,8 +240,6 @@ class SearchBot(SharedSearchBot):
     def _think(
         self, view: dict, legal: list[Action], budget_ms: float
     ) -> Generator[None, None, Action]:
-        if view["stage"] != "placement":
-            return heuristic_action(view, legal)  # phase 3, extras, customer plays: the rules
         rng = self.decision_rng(view, legal)
         reduced = canonical(self.parts.determinise(view, Rng(0)), legal)
         if len(reduced) == 1:

@@ -103,6 +103,9 @@ def fine(s: TacoState, ev: list[Event], amount: int, why: str, card: str = "") -
 
 def finish(s: TacoState, ev: list[Event], result: str, reason: str) -> None:
     s.stage, s.result, s.reason = "over", result, reason
+    s.to_reveal, s.reveals, s.follow = 0, 0, False  # nothing is owed once the game is over
+    if s.offer:
+        s.gone, s.offer = (*s.gone, s.offer), ""
     ev.append(Event("game-over", None, {"result": result, "reason": reason, "score": s.scores()}))
 
 

@@ -29,8 +29,8 @@ from .cards import (
     TASKS,
     VIP,
 )
-from .dice import DIE_INDEX, cover
-from .hand import is_banned, playable
+from .dice import DICE, DIE_INDEX, cover
+from .hand import can_complete, is_banned, playable
 from .placement import IDS, idle_bonus, order_needs, subsets, usable, variation
 
 if TYPE_CHECKING:
@@ -204,6 +204,9 @@ def card_pressure(s: TacoState, code: str) -> float:
 
 
 def customer_action(s: TacoState) -> Action:
+    """The greedy customer player: the card that hurts the manager most now, unless it would
+    leave a hand that cannot be played next turn (then the manager wins); discard three weak
+    cards when nothing hurts."""
     banned = is_banned(s)
     hand = tuple(sorted(s.hand))
     best: Action | None = None
@@ -212,20 +215,25 @@ def customer_action(s: TacoState) -> Action:
         rest = tuple(c for c in hand if c != code)
         if not playable(code, rest, banned):
             continue
-        score = card_pressure(s, code)
         card = CARDS[code]
-        if card.message in (OPEN, TASK) or banned:
-            # next turn is banned: keep a plain card to play then ("cannot play" loses)
+        score = card_pressure(s, code)
+        after = rest
+        if card.message == OPEN and not s.follow:
             plain = [c for c in rest if CARDS[c].message not in (OPEN, TASK)]
-            if len(plain) < (2 if card.message == OPEN else 1):
-                score -= 20.0
+            partner = min(plain, key=lambda c: card_pressure(s, c))
+            after = tuple(c for c in rest if c != partner)
+        if not s.follow or card.message not in (OPEN, TASK):
+            # Next turn is banned after a +OPEN or TASK play (this one or the one before).
+            banned_next = card.message in (OPEN, TASK) or (s.follow and banned)
+            if not can_complete(after, banned_next):
+                score -= 12.0 if len(s.deck) >= BOARD.hand - len(after) else 40.0
         if score > best_score:
             best, best_score = Play(code), score
     if (
         not s.follow
         and s.discards < BOARD.discards
         and len(s.deck) >= 3
-        and best_score < 2.5
+        and best_score < 2.0
         and len(hand) >= 3
     ):
         weakest = sorted(hand, key=lambda c: card_pressure(s, c))[:3]
@@ -237,6 +245,10 @@ def customer_action(s: TacoState) -> Action:
 # -- evaluation ----------------------------------------------------------------------------------
 
 RISK = (1.5, 1.0, 0.6, 0.3, 3.0, 5.0)  # positions 1..4, p1, p2: how close to being pushed out
+WORK = 2.0  # points per die of work a customer still needs
+# What a face is worth on a die kept for the next turn, against rolling that die again.
+FACE_VALUE = {"$": 1.0, "F": 0.6, "D": 0.6, "B": 0.15, "Z": -1.0}
+ROLL_VALUE = {d.id: sum(FACE_VALUE[f] for f in d.faces) / 6 for d in DICE}
 
 
 def evaluate(s: TacoState) -> float:
@@ -254,7 +266,7 @@ def evaluate(s: TacoState) -> float:
         card = CARDS[code]
         if card.kind in GUESTS:
             work = (0 if served else card.items) + (0 if paid or card.kind == PREPAID else 1)
-            v -= 1.2 * work + RISK[i]
+            v -= WORK * work + RISK[i]
             if card.kind == VIP and not served:
                 v -= 6.0 / (i + 1)
         else:
@@ -270,7 +282,7 @@ def evaluate(s: TacoState) -> float:
         if st == "room":
             v -= 1.5 * (s.room.index(IDS[i]) + 1)
         elif st == "kept" or st == "aside":
-            v += 1.5 if s.faces[i] == "$" else 0.3
+            v += WORK * (FACE_VALUE[s.faces[i]] - ROLL_VALUE[IDS[i]])
         elif st == "locked":
             v -= 3.0
     for _c, _d, left in s.task_zone:

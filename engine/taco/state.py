@@ -192,6 +192,7 @@ class TacoGame(Game):
     id = "taco"
     name = "Crazy Taco"
     pitch = "Roll your crew, serve the queue in full, keep the taco truck popular."
+    players_label = "Solo or 1 vs 1"
     player_counts = (1, 2)
     simultaneous = False
     chance = True

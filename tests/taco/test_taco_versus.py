@@ -221,3 +221,13 @@ def test_the_manager_never_sees_the_customer_players_hand() -> None:
         assert not any(code in text for code in hand)
         assert state.view(seat)["hand_count"] == 5 and "hand" not in state.view(seat)
     assert {c["code"] for c in state.view(1)["hand"]} == hand
+
+
+def test_a_game_won_in_the_middle_of_a_play_owes_nothing() -> None:
+    """A +OPEN card that brings the last star down ends the game at once: no follow-up is owed
+    and the finished game saves and loads."""
+    full = {"1": "C03", "2": "C04", "3": "C09", "4": "C12", "p1": "C13", "p2": "C17"}
+    state = versus((OPEN, "C19", "C21", "C23", "C27"), line=full, popularity=1)
+    after = state.apply(1, f"play {OPEN}")
+    assert after.is_over() and not after.follow and after.result == "customers"
+    assert GAME.from_dict(after.to_dict()) == after

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = 4  # when the game allows it: a table of four is the usual party
 # Options whose values are seats (None: chosen at random): offered by the seats' names, and only
 # the seats of the game being set up.
-SEAT_OPTIONS = ("first_player",)
+SEAT_OPTIONS = ("first_player", "gemstone")
 
 
 def default_seats(levels: list[str]) -> list[SeatConfig]:
