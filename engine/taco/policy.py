@@ -114,6 +114,13 @@ def _placement(s: TacoState) -> Action:
             ids = cheapest(need, dice, var)
             if ids:
                 return Order(verb, SPOTS[i], ids)
+    # The VIP leaves for two stars if it is pushed out unserved: serve it first.
+    for i in range(C):
+        slot = line[i]
+        if slot is not None and CARDS[slot[0]].kind == VIP and not slot[1]:
+            ids = cheapest(order_needs(*slot)[0][1], dice, var)
+            if ids:
+                return Order("serve", SPOTS[i], ids)
     # 2. The task on the storeroom door.
     if s.door:
         die = _spare_die(dice, TASKS[s.door].face)
