@@ -14,7 +14,12 @@ Steps:
    Pyodide early) are written inline.
 3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
-4. Write dist/service-worker.js from the top-level service-worker.js with the precache list
+4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
+   imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
+   build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
+   Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
+   (tools/snapshot_bytecode.py), cached the same way.
+5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
 `--test-games` adds the games that live only in the tests (tests/games/: their files, and
@@ -39,6 +44,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tools import snapshot, snapshot_bytecode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,6 +90,7 @@ class BuildResult:
     files: list[str] = field(default_factory=list)  # relative POSIX paths, sorted
     total_bytes: int = 0
     skipped: bool = False
+    snapshot: dict = field(default_factory=dict)  # tools/snapshot.py's report (heap, sizes)
 
 
 class BuildError(RuntimeError):
@@ -306,9 +314,47 @@ def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     return boot["register"]
 
 
+def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
+    """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
+    (so it matches what the page loads), and its entry in the boot list. Returns the report."""
+    tree = snapshot.module_files(snapshot.staged_python(stage, boot["files"]))
+    try:
+        gz, report = snapshot.build_snapshot(stage / "pyodide", tree, cache)
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's start-up snapshot: {exc}") from exc
+    _write(stage / snapshot.NAME, gz)
+    boot["snapshot"] = f"./{snapshot.NAME}"
+    return report
+
+
+def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 4b: dist/python-bytecode.gz, every module the page imports (ours and PyScript's own)
+    compiled by the shipped Pyodide, and its entry in the boot list. Returns the report."""
+    tree = snapshot.staged_python(stage, boot["files"])
+    pyscript = snapshot_bytecode.pyscript_sources(node_modules)
+    if set(tree) & set(pyscript):
+        raise BuildError(
+            f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
+        )
+    try:
+        gz, report = snapshot_bytecode.build_bytecode(
+            stage / "pyodide", {**tree, **pyscript}, cache and cache / "bytecode"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python bytecode: {exc}") from exc
+    _write(stage / snapshot_bytecode.NAME, gz)
+    boot["bytecode"] = f"./{snapshot_bytecode.NAME}"
+    return report
+
+
 def _stage(
-    stage: Path, root: Path, web: Path, node_modules: Path, test_games: bool = False
-) -> None:
+    stage: Path,
+    root: Path,
+    web: Path,
+    node_modules: Path,
+    snapshot_cache: Path | None,
+    test_games: bool = False,
+) -> dict:
     # 1. the engine wheel
     wheel = build_wheel(root, stage / "wheels")
     wheel_rel = wheel.relative_to(stage).as_posix()
@@ -331,15 +377,20 @@ def _stage(
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
 
+    # 4. Python's start-up snapshot
+    boot = boot_config(web, wheel_rel)
+    register = add_test_games(stage, root, boot) if test_games else []
+    report = add_snapshot(stage, boot, snapshot_cache)
+    report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
+
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
-    boot = boot_config(web, wheel_rel)
-    register = add_test_games(stage, root, boot) if test_games else []
     page = render_index(template, web, boot)
     page = render_games(page, game_list(root, web, register))
     version = _content_hash(stage, extra=page.encode())[:12]
     _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    return report
 
 
 def _content_hash(stage: Path, extra: bytes = b"") -> str:
@@ -414,11 +465,16 @@ def build(
     web: Path | None = None,
     node_modules: Path | None = None,
     if_needed: bool = False,
+    snapshot_cache: Path | None | bool = True,
     test_games: bool = False,
 ) -> BuildResult:
     """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/.
-    `test_games`: add the test-only games (tests/games/) — for the e2e test that plays them."""
+    `snapshot_cache`: where made snapshots are kept (True: root/build/snapshot; None: make it
+    afresh, as a test of reproducibility does). `test_games`: add the test-only games
+    (tests/games/) — for the e2e test that plays them."""
     out = Path(out or root / "dist").resolve()
+    if snapshot_cache is True:
+        snapshot_cache = root / "build" / "snapshot"
     web = Path(web or root / "web")
     node_modules = Path(node_modules or root / "node_modules")
     stamped = web.resolve() == (root / "web").resolve()
@@ -444,7 +500,7 @@ def build(
         stage.chmod(0o755)  # mkdtemp makes it private; dist/ is a folder to publish
         old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
         try:
-            _stage(stage, root, web, node_modules, test_games)
+            report = _stage(stage, root, web, node_modules, snapshot_cache or None, test_games)
             sw_template = (root / SW_NAME).read_text(encoding="utf-8")
             cache, _ = _write_service_worker(stage, sw_template)
             if out.exists():
@@ -460,7 +516,9 @@ def build(
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(inputs)
     files = dist_files(out)
-    return BuildResult(out, cache, files, sum((out / f).stat().st_size for f in files))
+    return BuildResult(
+        out, cache, files, sum((out / f).stat().st_size for f in files), snapshot=report
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -483,6 +541,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{verb}: {res.out} — {len(res.files)} files, {res.total_bytes / 1e6:.1f} MB, "
             f"cache {res.cache_name}"
         )
+        snap = res.snapshot
+        if snap:
+            made = "from build/snapshot/" if snap["cached"] else f"made in {snap['ms'] / 1e3:.1f} s"
+            print(
+                f"snapshot: {snap['gzip_bytes'] / 1e6:.1f} MB gzipped, heap {snap['used']:,} "
+                f"bytes in use of {snap['limit']:,} (safe limit "
+                f"{snap['limit'] - snapshot.MARGIN:,}), {made}"
+            )
     return 0
 
 

@@ -31,7 +31,7 @@
   var STEPS = {
     shell: [3, "Getting ready", 300],
     download: [10, "Fetching Python", 800],
-    wasm: [20, "Starting Python", 3500],
+    wasm: [20, "Starting Python", 1500], // from a memory snapshot (web/start.mjs)
     python: [88, "Installing the rules engine", 100],
     files: [92, "Installing the rules engine", 100],
     main: [95, "Setting the table", 200],

@@ -26,6 +26,12 @@ from .toast import TOAST_MS, toast_html
 if TYPE_CHECKING:
     from .generic import GenericUI
 
+# A game's modules (and its engine's) are imported when it opens, which keeps Python's start-up
+# short; while the home screen waits for a tap they are imported ahead, one package per turn of
+# the event loop, so that the first tap on a game does not wait for them either.
+WARM_UP_AFTER_S = 0.5
+WARM_UP_GAP_S = 0.03
+
 
 def save_key(game_id: str) -> str:
     """One saved game per game: ``picante.<id>.save`` (seats + the engine's ``to_dict()``)."""
@@ -46,8 +52,10 @@ class App:
         self.ui: GenericUI | None = None
         self.setup: SetupModel | None = None
         self.table: Table | None = None
+        self.unsaved: Session | None = None  # a save waiting for the next paint
         self._toast_timer: asyncio.TimerHandle | None = None
         self.decisions: list[dict[str, Any]] = []
+        self.warming: asyncio.Future[None] | None = None
         dom.on(self.root, "click", self.on_click)
         dom.on(self.root, "change", self.on_change)
         dom.on(self.root, "input", self.on_input)
@@ -130,9 +138,19 @@ class App:
         dom.announce(status)
 
     def save_game(self, session: Session) -> None:
+        """Saved once the frame showing the action is painted (``dom.after_paint``): the save
+        never delays the answer to a tap. Saves asked for before that paint write once (the
+        latest session, as it is then)."""
+        if self.unsaved is None:
+            dom.after_paint(self.write_save)
+        self.unsaved = session
+
+    def write_save(self) -> None:
         # A finished game stays saved too (the setup screen offers no Resume for it): the
         # final state is what the e2e tests check the shown scores against.
-        dom.storage_set(save_key(session.game.id), json.dumps(session.to_save()))
+        session, self.unsaved = self.unsaved, None
+        if session is not None:
+            dom.storage_set(save_key(session.game.id), json.dumps(session.to_save()))
 
     def play_again(self, session: Session) -> None:
         """Same seats and options, a fresh game."""
@@ -204,6 +222,15 @@ class App:
             self._toast_timer = None
         dom.set_toast("")
 
+    async def warm_up(self) -> None:
+        await asyncio.sleep(WARM_UP_AFTER_S)
+        try:
+            for module in games.warm_up_modules():
+                importlib.import_module(module)
+                await asyncio.sleep(WARM_UP_GAP_S)  # a tap in between is handled at once
+        except Exception as err:  # only a head start: opening the game imports it anyway
+            dom.warn(f"picante: warm-up stopped: {err!r}")
+
     # -- test and measuring hooks ----------------------------------------------------------
 
     def set_pace(self, pace: Any) -> None:
@@ -261,4 +288,5 @@ def boot() -> App:
     dom.export("setPace", app.set_pace)
     dom.publish("stats", {"decisions": []})
     dom.call_shell("pythonReady")
+    app.warming = asyncio.ensure_future(app.warm_up())
     return app

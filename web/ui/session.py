@@ -115,6 +115,8 @@ class Session:
         # The seat whose private view is on screen (None: nobody's). With one human it is always
         # them; in pass-and-play it changes only when its owner taps the cover away.
         self.viewer = viewer if viewer is not None else self.you
+        self._views: dict[int | None, dict[str, Any]] = {}  # views of self.state, by seat
+        self._views_of: engine.State | None = None
 
     @classmethod
     def new(
@@ -182,7 +184,16 @@ class Session:
 
     def view(self) -> dict[str, Any]:
         """The only thing screens render from: the engine's view for the seat on screen."""
-        return self.state.view(self.viewer)
+        return self.view_of(self.viewer)
+
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)``, made once per state (an action's events and the screen that
+        follows read the same one; nobody may change it)."""
+        if self._views_of is not self.state:
+            self._views, self._views_of = {}, self.state
+        if seat not in self._views:
+            self._views[seat] = self.state.view(seat)
+        return self._views[seat]
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -195,10 +206,10 @@ class Session:
         self.state = self.state.apply(seat, action)  # may raise: self.state is untouched then
         if self.hot_seat and self.viewer == seat and self.next_seat() != seat:
             self.viewer = None  # the device is about to be passed: hide this seat's view now
-        public = tuple(self.state.view(None)["events"])
+        public = tuple(self.view_of(None)["events"])
         if self.viewer is None:
             return Happened(seat, public)
-        return Happened(seat, public, self.viewer, tuple(self.state.view(self.viewer)["events"]))
+        return Happened(seat, public, self.viewer, tuple(self.view_of(self.viewer)["events"]))
 
     # -- saving ----------------------------------------------------------------------------
 

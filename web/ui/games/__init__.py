@@ -16,6 +16,7 @@ Pure Python, no ``js``: the build imports it on CPython.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -66,30 +67,13 @@ def _default_art(game_id: str) -> str:
 
 # -- announced games: the one place their home card and coming-soon screen are written --------
 
-COMING_SOON: tuple[Announcement, ...] = (
-    Announcement(
-        "nacho",
-        "The Nacho Incident",
-        "2–4 players",
-        "Smuggle snacks between the provinces — past the Mounties.",
-        "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
-        " ahead of the Mounties. 2–4 players.",
-        "art-nacho",
-    ),
-    Announcement(
-        "taco",
-        "Crazy Taco",
-        "Solo or 1 vs 1",
-        "Roll your crew, run the truck, serve every order before the crowd turns.",
-        "Run a taco stand with a crew of dice: serve every customer before their patience"
-        " runs out. Solo, or one against one.",
-        "art-taco",
-    ),
-)
+COMING_SOON: tuple[Announcement, ...] = ()  # every announced game is playable now
 
 # -- the shipped games' UIs: one line each --------------------------------------------------
 
 register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
+register_ui("nacho", "ui.games.nacho", art="art-nacho")
+register_ui("taco", "ui.games.taco", art="art-taco")
 
 
 # -- lookups ----------------------------------------------------------------------------------
@@ -115,6 +99,24 @@ def load_ui(game_id: str) -> GenericUI:
 
     entry = _UIS[game_id]
     return importlib.import_module(entry.module).UI(engine.get_game(game_id))
+
+
+def warm_up_modules() -> Iterator[str]:
+    """The modules that opening (and starting) the playable games imports, one package at a
+    time, for the app to import ahead while the home screen is idle: the engines, the generic
+    UI, then each game's UI and bots. A generator: asking for the next name imports nothing."""
+    from engine.registry import BUILTIN
+
+    yield from BUILTIN
+    yield GENERIC
+    import engine
+
+    for game_id, entry in _UIS.items():
+        if game_id in engine_ids():
+            yield entry.module
+            bots = engine.get_game(game_id).bots
+            if bots:
+                yield bots
 
 
 def home_games() -> list[dict[str, Any]]:
