@@ -245,13 +245,13 @@ def _iterate(
         node = child
         if untried:
             break
-    # Simulation to the horizon with the game's cheap policy.
-    rollout = parts.rollout_action
+    # Simulation to the horizon with the game's cheap policy (the hot loop: locals only).
+    rollout, stop = parts.rollout_action, parts.stop
     while True:
         players = state.current_players()
-        if not players or parts.stop(start, state, steps):
+        if not players or stop(start, state, steps):
             break
-        player = _mover(players, observer)
+        player = players[0] if len(players) == 1 else _mover(players, observer)
         state = state._apply(player, rollout(state, player, rng))
         steps += 1
     rewards = parts.rewards(start, state)
