@@ -7,8 +7,10 @@
  *
  * - install: precache every file (awaited; one failure fails the install, so a half-cached
  *   version never activates). Files whose content hash is unchanged since the previous version
- *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime rarely
- *   changes).
+ *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime and the
+ *   6 MB Python snapshot rarely change). Others are revalidated against the HTTP cache (on a
+ *   first visit the page has just downloaded them) and checked against the build's hash, so a
+ *   stale copy never enters this version's cache.
  * - fetch: same-origin GETs are served from THIS version's cache only (never another version's:
  *   no mixing), falling back to the network; navigations get the cached app page (other paths in
  *   scope are redirected to it), so an offline launch (any URL in scope, any #/route) boots.
@@ -56,6 +58,27 @@ async function reusableFromOldCaches() {
   return reuse;
 }
 
+async function sha256Prefix(res) {
+  const digest = await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer());
+  return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+// A file of this version, checked against the build's hash. First from the HTTP cache if the
+// server says it is still current (cache: "no-cache" revalidates: on a first visit the page has
+// just downloaded these very files, so nothing is sent twice); if that copy is not this
+// version's (a host that answered 304 for a changed file), straight from the network.
+async function fetchChecked(path) {
+  const url = scopeUrl(path);
+  const want = BUILD.hashes[path];
+  for (const mode of ["no-cache", "reload"]) {
+    const res = await fetch(new Request(url, { cache: mode }));
+    if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
+    if (!want || (await sha256Prefix(res)) === want) return res;
+  }
+  throw new Error(`precache ${path}: the server's copy is not this version's`);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const reuse = await reusableFromOldCaches();
@@ -64,11 +87,7 @@ async function precache() {
       const url = scopeUrl(path);
       const old = reuse.get(url);
       if (old) return cache.put(url, old);
-      // cache: "reload" bypasses the HTTP cache, so a stale copy of the previous version can
-      // never end up in this version's cache.
-      const res = await fetch(new Request(url, { cache: "reload" }));
-      if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
-      return cache.put(url, res);
+      return cache.put(url, await fetchChecked(path));
     }),
   );
   await cache.put(

@@ -178,3 +178,24 @@ def test_tapping_an_illegal_card_shows_the_engines_reason_and_changes_nothing(
     assert saved(page) == before  # nothing changed: same state, same hand, still my turn
     assert hand(page) == cards_before
     assert page.locator(MY_TURN).count() > 0
+
+
+def test_setup_chooses_who_starts(page: Any) -> None:
+    """ "Choose a starting player by any method you wish": Random (the default) or a seat."""
+    open_setup(page)
+    starter = page.locator('select[data-field="opt:first_player"]')
+    assert starter.locator("option:checked").inner_text() == "Random"
+    names = starter.locator("option").all_inner_texts()
+    assert names == ["Random", "Ana", "Bart", "Carmen", "Diego"]
+    starter.select_option(label="Carmen")
+    page.wait_for_selector(
+        'select[data-field="opt:first_player"] option[value="2"][selected]', state="attached"
+    )
+    # A smaller table re-renders the form at once: three seats, three names to start.
+    choose(page, "players", "3")
+    page.wait_for_function("document.querySelectorAll('.seat-row').length === 3")
+    assert starter.locator("option").all_inner_texts() == ["Random", "Ana", "Bart", "Carmen"]
+    page.locator('[data-testid="start"]').tap()
+    page.wait_for_selector('[data-testid="jalapeno-table"]')
+    state = saved_state(page)
+    assert state.view(None)["round_starter"] == 2 and saved(page)["options"]["first_player"] == 2

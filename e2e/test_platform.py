@@ -85,7 +85,12 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
 
     # the engine wheel is installed and every web/ui module imports at its relative path
     assert run_python(page, "import engine; engine.__name__") == "engine"
-    modules = sorted(p.stem for p in (ROOT / "web" / "ui").glob("*.py") if p.stem != "__init__")
+    ui = ROOT / "web" / "ui"  # every module, the games' folders included
+    modules = sorted(
+        ".".join(p.relative_to(ui).with_suffix("").parts).removesuffix(".__init__")
+        for p in ui.rglob("*.py")
+        if p.name != "__init__.py" or p.parent != ui
+    )
     imported = run_python(
         page,
         "import importlib\n"
@@ -168,6 +173,7 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     )
     page.reload()
     wait_ready(page)
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}, "snapshot not cached"
     page.tap('[data-game="jalapeno"]')
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
@@ -178,6 +184,35 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     assert page.url == srv.url + "#/taco"
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "taco"
+
+
+def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, dist, tmp_path):
+    """The service worker precaches what the page has just downloaded from the HTTP cache, not
+    from the network again (21 MB on a phone). A real profile: an incognito context's in-memory
+    HTTP cache keeps no 9.6 MB wasm."""
+    from conftest import PHONE, track_offsite
+
+    from tools.browser import CHROMIUM, CHROMIUM_ARGS
+
+    srv = serve(dist.out)
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE
+    )
+    offsite = track_offsite(ctx, [])
+    try:
+        page = ctx.new_page()
+        open_app(page, srv.url)
+        assert page.evaluate(SW_CONTROLLED_JS)
+        cached = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
+        )
+        assert cached == len(dist.files) + 1
+    finally:
+        ctx.close()
+    full = [path for path, size in srv.sent if size > 0]
+    assert "/pyodide/pyodide.asm.wasm" in full and "/python-snapshot.gz" in full
+    assert not sorted({p for p in full if full.count(p) > 1}), "sent twice on the first visit"
+    assert offsite == []
 
 
 def _build_next_version(tmp_path):
@@ -209,6 +244,7 @@ def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
     # the new worker downloaded what changed, and copied the unchanged runtime from the old cache
     assert "/index.html" in srv.requests and "/service-worker.js" in srv.requests
     assert "/pyodide/pyodide.asm.wasm" not in srv.requests
+    assert "/python-snapshot.gz" not in srv.requests  # the same snapshot: 6 MB not sent again
     return srv, ctx, page, new
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tools import snapshot
 from tools.build import SW_NAME, build, dist_files, inlined_files, read_sw_build_info
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,8 +34,11 @@ def _project_copy(dest: Path) -> Path:
     return dest
 
 
-def _build_copy(root: Path, out: Path):
-    return build(out, root=root, node_modules=ROOT / "node_modules")
+def _build_copy(root: Path, out: Path, snapshot_cache: Path | None | bool = True):
+    """Build a project copy; its snapshots are cached with the work tree's (same key, same bytes)
+    unless the test asks for a fresh one (None)."""
+    cache = ROOT / "build" / "snapshot" if snapshot_cache is True else snapshot_cache
+    return build(out, root=root, node_modules=ROOT / "node_modules", snapshot_cache=cache)
 
 
 def test_precache_list_is_exactly_the_files_of_dist(dist):
@@ -101,26 +105,33 @@ def test_same_sources_give_a_byte_identical_dist(tmp_path):
     for p in root.rglob("*"):
         if p.is_file():
             os.utime(p, (1_700_000_000, 1_700_000_000))
-    again = _build_copy(root, tmp_path / "again")
+    # ... and Python's start-up snapshot is made again, not taken from the cache
+    again = _build_copy(root, tmp_path / "again", snapshot_cache=None)
+    assert again.snapshot["cached"] is False
     assert _digest(again.out) == _digest(first.out)
     assert again.cache_name == first.cache_name
 
 
 @pytest.mark.parametrize(
-    "change",
+    "change, snapshot_changes",
     [
-        pytest.param(lambda r: open(r / "web/shell.css", "a").write("\n/* x */\n"), id="web-css"),
+        pytest.param(
+            lambda r: open(r / "web/shell.css", "a").write("\n/* x */\n"), False, id="web-css"
+        ),
         pytest.param(
             lambda r: (
                 (r / "web/ui").mkdir(exist_ok=True)
                 or (r / "web/ui/zz_new.py").write_text("X = 1\n")
             ),
+            False,
             id="new-ui-module",
         ),
-        pytest.param(lambda r: open(r / "engine/__init__.py", "a").write("\n# x\n"), id="engine"),
+        pytest.param(
+            lambda r: open(r / "engine/__init__.py", "a").write("\nX = 1\n"), True, id="engine"
+        ),
     ],
 )
-def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change):
+def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change, snapshot_changes):
     root = _project_copy(tmp_path / "src")
     first = _build_copy(root, tmp_path / "a")
     same = _build_copy(root, tmp_path / "b")
@@ -133,6 +144,9 @@ def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change
     # the changed file, the page (its version string) and the worker: nothing else
     assert SW_NAME in differs and "index.html" in differs
     assert not {f for f in differs if f.startswith(("pyodide/", "pyscript/", "icons/"))}
+    # Python's snapshot holds the platform core (engine/__init__.py) but no stylesheet and no
+    # module it does not import: players download it again only when it really changed
+    assert (snapshot.NAME in differs) is snapshot_changes
     # and the page knows it is another build
     version = re.compile(r'data-version="([0-9a-f]{12})"')
     old_page, new_page = (d / "index.html" for d in (first.out, changed.out))

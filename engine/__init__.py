@@ -9,7 +9,18 @@
 True
 """
 
-from .protocol import Action, Game, IllegalAction, OptionSpec, State
-from .registry import game_ids, get_game
+from .protocol import Action, Event, Game, IllegalAction, OptionSpec, State
+from .registry import game_ids, games, get_game, register_game
 
-__all__ = ["Action", "Game", "IllegalAction", "OptionSpec", "State", "game_ids", "get_game"]
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "OptionSpec",
+    "State",
+    "game_ids",
+    "games",
+    "get_game",
+    "register_game",
+]

@@ -21,11 +21,13 @@ running: it yields ``None`` at least every ~10 ms of work and returns the action
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .protocol import Action
+from .registry import get_game
 from .rng import MASK64, Rng
 
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
@@ -126,7 +128,8 @@ def decision_seed(seed: int | str, view: Any, legal: Sequence[Action]) -> int:
 def make_bot(
     game_id: str, level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
 ) -> Bot:
-    """A bot of ``level`` (one of ``BOT_LEVELS``) for ``seat`` of game ``game_id``.
+    """A bot of ``level`` for ``seat`` of game ``game_id``, from the game's own bots module
+    (its declaration names it, so this module names no game).
 
     ``iterations`` (search only; also settable later as ``bot.iterations``) replaces the time
     budget by a fixed amount of work, so results are reproducible on any machine.
@@ -134,13 +137,10 @@ def make_bot(
     """
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {list(BOT_LEVELS)}")
-    if game_id == "jalapeno":
-        from .jalapeno.bots import make_jalapeno_bot
-
-        return make_jalapeno_bot(level, seat, seed, iterations=iterations)
-    from .registry import get_game
-
-    get_game(game_id)  # raises ValueError naming the known games if the id is unknown
-    if level == "random":
+    game = get_game(game_id)  # raises ValueError naming the known games if the id is unknown
+    if level not in game.bot_levels:
+        raise ValueError(f"no {level!r} bot for {game_id!r}; levels: {list(game.bot_levels)}")
+    if game.bots is None:
         return RandomBot(seat, seed, iterations)
-    raise ValueError(f"no {level!r} bot for {game_id!r} yet; only 'random'")
+    module = importlib.import_module(game.bots)
+    return module.make_bot(level, seat, seed, iterations=iterations)

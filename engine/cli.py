@@ -7,13 +7,13 @@
 ``selfplay`` prints a readable summary, then as its last line one JSON object with
 ``win_rate`` (per seat; a shared first place counts 1/k), ``mean_decision_ms`` (per seat),
 ``actions`` and ``seconds`` among others. ``--iterations N`` gives search bots a fixed
-iteration budget instead of time (reproducible), ``--rounds R`` shortens games (fast tests)
-and ``--option KEY=JSON`` sets a game option (``--option open_piles=true``).
+iteration budget instead of time (reproducible), and ``--rounds R`` shortens games (fast tests).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import secrets
 import sys
@@ -22,10 +22,28 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .bots import BOT_LEVELS, Bot, make_bot
-from .protocol import IllegalAction, State
+from .protocol import ENVELOPE_KEYS, IllegalAction, State
 from .registry import game_ids, get_game
 
 # -- selfplay -------------------------------------------------------------------------------
+
+
+def game_options(game_id: str, rounds: int | None, pairs: Sequence[str] = ()) -> dict[str, Any]:
+    """Options from ``--option name=value`` pairs, read against the game's declaration (and
+    ``--rounds R``, a shorthand for ``--option rounds=R``)."""
+    game = get_game(game_id)
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        spec = game.options.get(name.strip())
+        if spec is None or not _:
+            raise ValueError(f"--option takes name=value; {game.name} has {sorted(game.options)}")
+        options[name.strip()] = spec.parse(text)
+    if rounds is not None:
+        if "rounds" not in game.options:
+            raise ValueError(f"{game.name} has no rounds option")
+        options["rounds"] = rounds
+    return options
 
 
 def selfplay(
@@ -44,14 +62,13 @@ def selfplay(
     """Play ``games`` seeded games between bots of the given levels; return the statistics.
 
     Game ``g`` is dealt from seed ``"{seed}/{g}"`` and seat ``s``'s bot is seeded
-    ``"{seed}/{g}/{s}"``, so any single game can be replayed alone.
+    ``"{seed}/{g}/{s}"``, so any single game can be replayed alone. Every seat in
+    ``current_players()`` is asked, each from its own view (simultaneous choices).
     """
     game = get_game(game_id)
     if len(seats) != players:
         raise ValueError(f"--seats needs {players} levels (one per seat), got {len(seats)}")
-    options = dict(options or {})
-    if rounds is not None:
-        options["rounds"] = rounds
+    options = {**(options or {}), **({} if rounds is None else {"rounds": rounds})}
     wins = [0.0] * players
     score_sums = [0] * players
     decision_s = [0.0] * players
@@ -68,21 +85,23 @@ def selfplay(
             for s, level in enumerate(seats)
         ]
         while not state.is_over():
-            seat = state.current_players()[0]
-            legal = state.legal_actions(seat)
-            view = state.view(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view, legal, budget_ms)
-            decision_s[seat] += time.perf_counter() - t0
-            decisions[seat] += 1
-            if len(legal) > 1:
-                choices[seat] += 1
-                last = getattr(bots[seat], "last", None)
-                if last is not None:
-                    search_iters[seat] += last.iterations
-                    search_s[seat] += last.seconds
-            state = state.apply(seat, action)
-            actions += 1
+            for seat in state.current_players():
+                if seat not in state.current_players():
+                    continue  # an earlier choice this round ended this seat's turn
+                legal = state.legal_actions(seat)
+                view = state.view(seat)
+                t0 = time.perf_counter()
+                action = bots[seat].choose(view, legal, budget_ms)
+                decision_s[seat] += time.perf_counter() - t0
+                decisions[seat] += 1
+                if len(legal) > 1:
+                    choices[seat] += 1
+                    last = getattr(bots[seat], "last", None)
+                    if last is not None:
+                        search_iters[seat] += last.iterations
+                        search_s[seat] += last.seconds
+                state = state.apply(seat, action)
+                actions += 1
         winners = state.winners()
         for w in winners:
             wins[w] += 1 / len(winners)
@@ -103,7 +122,7 @@ def selfplay(
         "seed": seed,
         "budget_ms": budget_ms,
         "iterations": iterations,
-        "rounds": rounds,
+        "rounds": options.get("rounds"),
         "options": options,
         "win_rate": [round(w / n, 4) for w in wins],
         "wins": [round(w, 4) for w in wins],
@@ -149,23 +168,27 @@ def summary_text(result: dict[str, Any]) -> str:
 # -- play in a terminal ---------------------------------------------------------------------
 
 
-def _jalapeno_table(view: dict[str, Any], names: Sequence[str]) -> str:
-    me = view["seat"]
-    lines = [f"-- Round {view['round']} of {view['rounds']} --"]
-    for s, info in enumerate(view["seats"]):
-        jal = " ".join(info["jalapenos"]) or "-"
-        void = ",".join(info["void"]) or "-"
-        # Other seats' piles are face down unless the table plays with open piles.
-        now = "?" if info["penalty_so_far"] is None else info["penalty_so_far"]
-        lines.append(
-            f"  {names[s]:<16} hand {info['hand_size']:>2}  jalapenos {jal:<12}"
-            f" pile {info['pile_size']:>2} (now -{now})  void {void:<8}"
-            f" total {info['total']}"
-        )
-    trick = "  ".join(f"{names[t['seat']]}: {t['card']}" for t in view["trick"])
-    lines.append(f"Trick: {trick or '(you lead)' if view['to_act'] == [me] else trick or '-'}")
-    lines.append("Your hand: " + (" ".join(view["hand"]) or "-"))
-    return "\n".join(lines)
+class _GenericText:
+    """How a game without a text module is shown: its own view part and events as JSON."""
+
+    @staticmethod
+    def table_text(view: dict[str, Any], names: Sequence[str]) -> str:
+        own = {k: v for k, v in view.items() if k not in ENVELOPE_KEYS}
+        return json.dumps(own, ensure_ascii=False, sort_keys=True)
+
+    @staticmethod
+    def event_text(event: dict[str, Any], names: Sequence[str], you: int | None) -> str | None:
+        who = "" if event["seat"] is None else names[event["seat"]] + ": "
+        rest = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        return f"{who}{event['kind']} {json.dumps(rest, ensure_ascii=False)}"
+
+
+def _as_typed(state: State, seat: int, text: str) -> str:
+    """What the player typed, matched to a legal action's notation ignoring case."""
+    for action in state.legal_actions(seat):
+        if str(action).lower() == text.lower():
+            return str(action)
+    return text
 
 
 def play(
@@ -178,19 +201,19 @@ def play(
     rounds: int | None = None,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
+    options: dict[str, Any] | None = None,
 ) -> int:
-    """A terminal game: the human at ``human`` types cards (e.g. ``R7``); bots take the rest."""
+    """A terminal game: the human at ``human`` types actions (e.g. ``R7``); bots take the rest.
+    Every seat in ``current_players()`` acts (simultaneous choices included); what happens is
+    told from the events of each step, as the human's seat may see them."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    if game_id != "jalapeno":
-        print(f"play supports only jalapeno for now (got {game_id!r})", file=sys.stderr)
-        return 2
     game = get_game(game_id)
+    text = importlib.import_module(game.text) if game.text else _GenericText
     if seed is None:  # pick one and say it, so a memorable game can be replayed
         seed = secrets.randbelow(10**6)
-    state = game.new_game(
-        players, seed=seed, options=None if rounds is None else {"rounds": rounds}
-    )
+    options = {**(options or {}), **({} if rounds is None else {"rounds": rounds})}
+    state = game.new_game(players, seed=seed, options=options)
     names = ["You" if s == human else f"Seat {s}" for s in range(players)]
     bots: dict[int, Bot] = {
         s: make_bot(game_id, bots_level, s, seed=f"{seed}/{s}")
@@ -198,58 +221,50 @@ def play(
         if s != human
     }
 
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
+    def say(line: str = "") -> None:
+        print(line, file=out, flush=True)
 
-    say(f"Jalape-NO! for {players}, seed {seed}. You are seat {human}, the rest {bots_level} bots.")
-    say("Type a card like R7; 'help' lists your legal cards, 'quit' leaves. Fewest penalties win.")
+    say(
+        f"{game.name} for {players}, seed {seed}. You are seat {human}, the rest {bots_level} bots."
+    )
+    say("Type an action as listed; 'help' lists them again, 'quit' leaves.")
     while not state.is_over():
-        seat = state.current_players()[0]
-        before_tricks = state.last_trick
-        before_rounds = len(state.round_penalties)
-        if seat == human:
-            view = state.view(human)
-            say()
-            say(_jalapeno_table(view, names))
-            say("Legal: " + " ".join(view["legal"]))
-            while True:
-                out.write("Your card> ")
-                out.flush()
-                line = stdin.readline()
-                if not line:  # EOF: leave quietly, the game is simply abandoned
-                    say("\n(end of input: leaving the game)")
-                    return 0
-                text = line.strip()
-                if not text:
-                    continue
-                if text.lower() in {"quit", "exit", "q"}:
-                    say("Bye.")
-                    return 0
-                if text.lower() in {"help", "?", "h"}:
-                    say("Legal: " + " ".join(view["legal"]))
-                    continue
-                try:
-                    state = state.apply(human, text.upper())
-                    break
-                except IllegalAction as err:
-                    say(f"Not allowed: {err}")
-        else:
-            view = state.view(seat)
-            action = bots[seat].choose(view, state.legal_actions(seat), budget_ms)
-            state = state.apply(seat, action)
-            say(f"{names[seat]} plays {action}")
-        round_over = len(state.round_penalties) > before_rounds
-        # A round's final trick is in last_round: the next deal has already happened.
-        trick = state.last_round[2] if round_over else state.last_trick
-        if trick is not None and trick is not before_tricks:
-            winner, cards = trick
-            takes = "take" if winner == human else "takes"
-            say(f"  -> {names[winner]} {takes} the trick: " + " ".join(str(c) for _, c in cards))
-        if round_over:
-            pen = state.round_penalties[-1]
-            say("Round over. Penalties: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(pen)))
-            totals = [-x for x in state.scores()]
-            say("Totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals)))
+        for seat in state.current_players():
+            if seat not in state.current_players():
+                continue
+            if seat == human:
+                view = state.view(human)
+                say()
+                say(text.table_text(view, names))
+                say("Legal: " + " ".join(view["legal"]))
+                while True:
+                    out.write("Your move> ")
+                    out.flush()
+                    line = stdin.readline()
+                    if not line:  # EOF: leave quietly, the game is simply abandoned
+                        say("\n(end of input: leaving the game)")
+                        return 0
+                    typed = line.strip()
+                    if not typed:
+                        continue
+                    if typed.lower() in {"quit", "exit", "q"}:
+                        say("Bye.")
+                        return 0
+                    if typed.lower() in {"help", "?", "h"}:
+                        say("Legal: " + " ".join(view["legal"]))
+                        continue
+                    try:
+                        state = state.apply(human, _as_typed(state, human, typed))
+                        break
+                    except IllegalAction as err:
+                        say(f"Not allowed: {err}")
+            else:
+                action = bots[seat].choose(state.view(seat), state.legal_actions(seat), budget_ms)
+                state = state.apply(seat, action)
+            for event in state.view(human)["events"]:
+                told = text.event_text(event, names, human)
+                if told:
+                    say(told)
     winners = state.winners()
     say("Game over. Winner(s): " + ", ".join(names[w] for w in winners))
     return 0
@@ -265,28 +280,12 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def _options(items: Sequence[str]) -> dict[str, Any]:
-    """``["open_piles=true", "rounds=3"]`` -> ``{"open_piles": True, "rounds": 3}``."""
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        try:
-            if not sep:
-                raise ValueError
-            out[key.strip()] = json.loads(text)
-        except ValueError:
-            raise ValueError(
-                f"--option needs KEY=JSON (e.g. open_piles=true), got {item!r}"
-            ) from None
-    return out
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     sp = sub.add_parser("selfplay", help="play seeded games between bots and print statistics")
-    sp.add_argument("--game", default="jalapeno", choices=game_ids())
+    sp.add_argument("--game", default=game_ids()[0], choices=game_ids())
     sp.add_argument("--players", type=int, default=4)
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument(
@@ -299,23 +298,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--iterations", type=int, default=None, help="fixed search iterations (overrides time)"
     )
     sp.add_argument("--rounds", type=int, default=None, help="rounds per game (default: rules)")
+    sp.add_argument("--option", action="append", default=[], help="a game option: name=value")
     sp.add_argument("--seed", type=_seed, default=0)
-    sp.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=JSON",
-        help="a game option, value as JSON (e.g. open_piles=true); repeatable",
-    )
     sp.add_argument("--quiet", action="store_true", help="no per-game progress lines")
 
     pp = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
-    pp.add_argument("game", nargs="?", default="jalapeno", choices=game_ids())
+    pp.add_argument("game", nargs="?", default=game_ids()[0], choices=game_ids())
     pp.add_argument("--players", type=int, default=4)
     pp.add_argument("--bots", default="heuristic", choices=BOT_LEVELS)
     pp.add_argument("--budget-ms", type=float, default=200.0)
     pp.add_argument("--seed", type=_seed, default=None)
     pp.add_argument("--rounds", type=int, default=None)
+    pp.add_argument("--option", action="append", default=[], help="a game option: name=value")
     return parser
 
 
@@ -331,7 +325,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"unknown level(s) {bad}; levels: {list(BOT_LEVELS)}", file=sys.stderr)
             return 2
         try:
-            options = _options(args.option)
             result = selfplay(
                 args.game,
                 args.players,
@@ -340,8 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.budget_ms,
                 args.seed,
                 iterations=args.iterations,
-                rounds=args.rounds,
-                options=options,
+                options=game_options(args.game, args.rounds, args.option),
                 progress=None if args.quiet else lambda line: print(line, flush=True),
             )
         except ValueError as err:
@@ -353,7 +345,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         try:
             return play(
-                args.game, args.players, args.bots, args.seed, args.budget_ms, 0, args.rounds
+                args.game,
+                args.players,
+                args.bots,
+                args.seed,
+                args.budget_ms,
+                0,
+                options=game_options(args.game, args.rounds, args.option),
             )
         except KeyboardInterrupt:
             print("\nBye.")

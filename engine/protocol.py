@@ -7,14 +7,44 @@ the UI can keep history, bots can search, and tests can compare before/after fre
 State data is shaped like boardgame.io's ``{public, players, secret}``: what everyone sees, what
 each seat sees of its own, and what nobody sees (the shuffled stock, the generator). A view is
 that structure with the parts a seat may not see stripped out.
+
+Three things are shared by every game and built here, once:
+
+* the **declaration** (``Game.describe()``): id, title, pitch, player counts, options with labels,
+  whether choices can be simultaneous and whether there is chance — OpenSpiel's ``GameType`` as
+  data. The CLI, the setup screen, the build (the home cards) and validation read only this.
+* **events** (``Event``): ``apply`` records what happened ("Ana played R7", "Bart took the
+  trick", "Carmen picked a smuggler"). ``state.events`` holds the events of the latest ``apply``;
+  a view carries them filtered for its seat, so a secret pick is announced without its content.
+  The UI narrates from events, never by diffing views.
+* the **view envelope** (``State.view``): who acts, over, winners, phase, scores, the viewing
+  seat's legal actions in notation and its events, around the game's own part (``_view``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+VIEW_VERSION = 2
+"""Version of the view envelope's keys (``ENVELOPE_KEYS``); a game's part has its own."""
+
+ENVELOPE_KEYS = (
+    "game",
+    "view_version",
+    "seat",
+    "players",
+    "to_act",
+    "over",
+    "winners",
+    "phase",
+    "scores",
+    "legal",
+    "events",
+)
 
 
 class IllegalAction(Exception):
@@ -38,33 +68,164 @@ class Action:
     undoable: ClassVar[bool] = False  # never undo across hidden information or chance
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Equal *and* of the same types all the way down: ``3 == 3.0 == True`` but only ``3`` is
+    the same value as ``3``. Dataclasses (actions, cards) compare field by field.
+
+    >>> same_value(3, 3), same_value(3, 3.0), same_value(1, True)
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        return all(
+            same_value(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
+        )
+    if isinstance(a, tuple | list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, frozenset | set):
+        return a == b and all(any(same_value(x, y) for y in b) for x in a)
+    return a == b
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option: its default and the values it allows (a tuple of choices).
 
-    ``label`` names the option on a setup screen; ``choice_labels`` (empty, or one per choice,
-    in the same order) name its values there.
+    ``label`` names it on the setup screen ("Rounds"); ``value_labels`` names values that are not
+    self-explanatory (``{None: "Random"}``); ``doc`` is a sentence for the CLI's help.
     """
 
     default: Any
     choices: tuple[Any, ...]
     doc: str = ""
     label: str = ""
-    choice_labels: tuple[str, ...] = ()
+    value_labels: Mapping[Any, str] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.choice_labels and len(self.choice_labels) != len(self.choices):
-            raise ValueError("choice_labels must name every choice, in order")
+    def label_of(self, value: Any) -> str:
+        for key, text in self.value_labels.items():
+            if same_value(key, value):
+                return text
+        return str(value)
+
+    def parse(self, text: str) -> Any:
+        """The choice written as ``text`` (as the CLI takes it: ``5``, ``None``, ``true``)."""
+        for choice in self.choices:
+            if str(choice).lower() == text.strip().lower():
+                return choice
+        raise ValueError(f"must be one of {[str(c) for c in self.choices]} (got {text!r})")
+
+    def describe(self, name: str) -> dict[str, Any]:
+        return {
+            "name": name,
+            "label": self.label or name.replace("_", " ").capitalize(),
+            "doc": self.doc,
+            "default": self.default,
+            "choices": [{"value": c, "label": self.label_of(c)} for c in self.choices],
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in one ``apply``: JSON-ready, narrated by the UI and the CLI.
+
+    ``kind`` is a short stable key ("play", "trick", "pick", "reveal", "roll"); ``seat`` is who
+    did it (None: nobody in particular, e.g. a round being scored). ``data`` is what happened.
+    ``to`` limits who may see ``data``: None means everyone; otherwise only those seats, and
+    everyone else gets the event with ``public`` in place of ``data`` (a secret pick is still
+    announced: "Ana picked a smuggler"). A spectator (seat None) sees only public parts.
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+    public: Mapping[str, Any] = field(default_factory=dict)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        if self.to is None or (seat is not None and seat in self.to):
+            return {"kind": self.kind, "seat": self.seat, **self.data}
+        return {"kind": self.kind, "seat": self.seat, "secret": True, **self.public}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        if self.to is not None:
+            out["to"] = list(self.to)
+            out["public"] = dict(self.public)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, players: int) -> Event:
+        """Read a saved event back (raises ValueError on anything malformed)."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"an event must be an object with a kind, got {data!r}")
+        seat = data.get("seat")
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"event seat must be a seat 0..{players - 1} or null, got {seat!r}")
+        body, public, to = data.get("data", {}), data.get("public", {}), data.get("to")
+        if not isinstance(body, Mapping) or not isinstance(public, Mapping):
+            raise ValueError("event data and public must be objects")
+        if to is not None:
+            if not isinstance(to, list) or not all(type(s) is int and 0 <= s < players for s in to):
+                raise ValueError(f"event 'to' must list seats, got {to!r}")
+            to = tuple(to)
+        return cls(data["kind"], seat, dict(body), to, dict(public))
+
+
+def events_to_json(events: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in events]
+
+
+def events_from_json(data: Any, players: int) -> tuple[Event, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise ValueError("events must be a list")
+    return tuple(Event.from_dict(e, players) for e in data)
 
 
 class Game(ABC):
-    """A game's rules as a whole: how to start, load and parse."""
+    """A game's rules as a whole: how to start, load and parse — and its declaration as data.
+
+    A game declares itself with class attributes (OpenSpiel's ``GameType``): ``id``, ``name``
+    (the title), ``pitch`` (one line for the home card), ``player_counts``, ``options``,
+    ``simultaneous`` (can several seats choose at once?), ``chance`` (dice, shuffles, draws),
+    ``hidden_information``, ``bot_levels`` and ``bots`` (the module that makes its bots, named
+    as a string so that ``engine.bots`` never imports a game). ``describe()`` is that as JSON.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
+    pitch: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[Mapping[str, OptionSpec]] = {}
+    simultaneous: ClassVar[bool] = False
+    chance: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
+    bot_levels: ClassVar[tuple[str, ...]] = ("random",)
+    bots: ClassVar[str | None] = None
+    """Module (``"engine.jalapeno.bots"``) with ``make_bot(level, seat, seed, iterations)``;
+    None: only the generic random bot."""
+    text: ClassVar[str | None] = None
+    """Module with ``table_text(view, names)`` and ``event_text(event, names, you)`` for the
+    terminal (``python -m engine play``); None: a generic rendering of the view."""
     save_version: ClassVar[int] = 1
+
+    def describe(self) -> dict[str, Any]:
+        """The declaration as JSON-ready data (home cards, setup screen, CLI help)."""
+        counts = self.player_counts
+        return {
+            "id": self.id,
+            "title": self.name,
+            "pitch": self.pitch,
+            "player_counts": list(counts),
+            "players_text": players_text(counts),
+            "options": [spec.describe(name) for name, spec in self.options.items()],
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "bot_levels": list(self.bot_levels),
+        }
 
     @abstractmethod
     def new_game(
@@ -125,10 +286,29 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+def players_text(counts: tuple[int, ...]) -> str:
+    """ "3–9 players", "2–4 players", "1 player", "1–2 players" for the home card.
+
+    >>> players_text((3, 4, 5)), players_text((1,)), players_text((2, 4))
+    ('3–5 players', '1 player', '2 or 4 players')
+    """
+    if len(counts) == 1:
+        return f"{counts[0]} player{'s' if counts[0] != 1 else ''}"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
 class State(ABC):
-    """One immutable snapshot of a game in progress."""
+    """One immutable snapshot of a game in progress.
+
+    Every state has ``players`` (the seat count) and ``events`` (what the ``apply`` that made it
+    caused, oldest first; ``()`` for a new game).
+    """
 
     game: Game
+    players: int
+    events: tuple[Event, ...] = ()
 
     @abstractmethod
     def current_players(self) -> tuple[int, ...]:
@@ -147,8 +327,39 @@ class State(ABC):
         """Why ``action`` is not legal for ``player`` now (the rule, in words)."""
 
     @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """The game's own part of ``view``: JSON-ready, exactly what ``player`` may see of the
+        table (``player`` is already checked). Must not use the envelope's keys."""
+
+    def phase(self) -> str:
+        """A short stable name of what the game waits for ("play", "pick", "arrest", …)."""
+        return "over" if self.is_over() else "play"
+
     def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-ready dict of exactly what ``player`` may see (``None``: a spectator)."""
+        """JSON-ready dict of exactly what ``player`` may see (``None``: a spectator): the
+        envelope every screen and bot reads (``ENVELOPE_KEYS``) around the game's ``_view``."""
+        if player is not None and not (type(player) is int and 0 <= player < self.players):
+            raise ValueError(f"seat must be 0..{self.players - 1} or None, got {player!r}")
+        over = self.is_over()
+        envelope: dict[str, Any] = {
+            "game": self.game.id,
+            "view_version": VIEW_VERSION,
+            "seat": player,
+            "players": self.players,
+            "to_act": list(self.current_players()),
+            "over": over,
+            "winners": self.winners(),
+            "phase": self.phase(),
+            "scores": self.scores(),
+            "legal": [] if player is None else [str(a) for a in self.legal_actions(player)],
+            "events": [e.for_seat(player) for e in self.events],
+        }
+        own = self._view(player)
+        clash = sorted(set(own) & set(envelope))
+        if clash:
+            raise AssertionError(f"{self.game.id} view part reuses envelope keys {clash}")
+        envelope.update(own)
+        return envelope
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
@@ -185,6 +396,14 @@ class State(ABC):
         if player not in self.current_players():
             waiting = ", ".join(f"seat {p}" for p in self.current_players())
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.", "not-your-turn")
-        if action not in self.legal_actions(player):
+        legal = self.legal_actions(player)
+        if action not in legal:
             raise self.explain_illegal(player, action)
+        # Equal is not enough: Card('R', 3.0) == Card('R', 3) but would be shown as R3.0 and saved
+        # as a float. Only a value of the very types the game made is taken.
+        if not any(same_value(action, a) for a in legal):
+            raise IllegalAction(
+                f"Not a well-formed action: {action!r} (write it as {str(legal[0])!r} does).",
+                "malformed",
+            )
         return self._apply(player, action)

@@ -50,6 +50,19 @@ not count, so a busy browser does not starve it), or exactly ``iterations`` iter
 
 Determinism: all randomness comes from the ``rng`` handed in (the bot's per-decision generator,
 a function of its seed, the view and the legal actions only).
+
+A game's bots module plugs in like this (``engine/jalapeno/bots.py`` is the worked example)::
+
+    class NachoParts:
+        def determinise(self, view, rng): ...        # a NachoState consistent with view
+        def rollout_action(self, state, player, rng): ...
+        def rewards(self, start, end): ...           # e.g. score differences, scaled
+        def stop(self, start, state, steps): return state.round_no > start.round_no
+
+    def make_bot(level, seat, seed=0, *, iterations=None):
+        if level == "search":
+            return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic)
+        ...
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ Each check raises ``AssertionError`` with a message that says which step of whic
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import re
@@ -57,12 +58,20 @@ def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
     return hidden
 
 
+def _rps_hidden(state: Any, seat: int) -> set[str]:
+    from games.rps import NAMES  # the test-only game (tests/games/rps.py)
+
+    pick = state.picks[seat]
+    return set() if pick is None else {NAMES[pick]}
+
+
 HOOKS: dict[str, Hooks] = {
     "jalapeno": Hooks(
         hidden=_jalapeno_hidden,
         malformed=("R0", "R19", "X3", "r7", "R07", "7R"),
         history_keys=("last_round",),
     ),
+    "rps": Hooks(hidden=_rps_hidden, malformed=("r", "X", "RR"), history_keys=("last_reveal",)),
 }
 
 
@@ -141,13 +150,17 @@ def play(
     chooser = Rng(chooser_seed)
     out = Playout(game, players, seed, [state], [])
     while not state.is_over():
-        step = len(out.moves)
-        assert step < limit, f"{out.where(step)}: the game has not ended after {limit} actions"
-        player = state.current_players()[0]
-        action = choose(chooser, state.legal_actions(player))
-        state = (check or _plain_apply)(state, player, action, out.where(step))
-        out.moves.append((player, action))
-        out.states.append(state)
+        # Every seat that must act is driven, in an order the chooser shuffles: simultaneous
+        # choices may arrive in any order, and each seat decides from the state it is shown.
+        for player in chooser.shuffled(list(state.current_players())):
+            if player not in state.current_players():
+                continue
+            step = len(out.moves)
+            assert step < limit, f"{out.where(step)}: the game has not ended after {limit} actions"
+            action = choose(chooser, state.legal_actions(player))
+            state = (check or _plain_apply)(state, player, action, out.where(step))
+            out.moves.append((player, action))
+            out.states.append(state)
     return out
 
 
@@ -156,10 +169,13 @@ def _plain_apply(state: State, player: int, action: Action, where: str) -> State
 
 
 def digest(states: list[State]) -> str:
-    """A short hash of a whole sequence of states."""
+    """A short hash of a whole sequence of states: of the game itself, so without the events
+    (what each step caused, which the golden pins predate and the event checks cover)."""
     h = hashlib.sha256()
     for state in states:
-        h.update(snapshot(state).encode())
+        data = state.to_dict()
+        data.pop("events", None)
+        h.update(json.dumps(data, sort_keys=True, allow_nan=False).encode())
     return h.hexdigest()[:16]
 
 
@@ -224,12 +240,14 @@ def check_views(state: State, where: str) -> None:
         assert isinstance(view, dict), f"{where}: view({viewer}) is not a dict"
         text = json.dumps(view, allow_nan=False)
         assert json.loads(text) == view, f"{where}: view({viewer}) is not plain JSON"
-        current = {k: v for k, v in view.items() if k not in hooks(state.game.id).history_keys}
+        skip = {*hooks(state.game.id).history_keys, "events"}  # events: see check_events
+        current = {k: v for k, v in view.items() if k not in skip}
         seen = text_tokens(json.dumps(current))
+        own = hidden[viewer] if viewer is not None else set()
         for seat in range(players):
             if seat == viewer:
                 continue
-            leaked = seen & hidden[seat]
+            leaked = (seen & hidden[seat]) - own  # a token the viewer holds too tells nothing
             assert not leaked, f"{where}: view({viewer}) shows seat {seat}'s hidden {leaked}"
     for bad in (-1, players):
         try:
@@ -237,6 +255,55 @@ def check_views(state: State, where: str) -> None:
         except ValueError:
             continue
         raise AssertionError(f"{where}: view({bad}) should raise ValueError")
+
+
+def check_events(before: State, action: Action, after: State, where: str) -> None:
+    """Events are JSON-ready; a seat-restricted event reaches other seats without its data; and
+    no event shows a seat what was hidden from it both before and after the step (what the step
+    itself revealed — the action, a reveal — may be told)."""
+    players = after.players
+    assert isinstance(after.events, tuple), f"{where}: state.events must be a tuple"
+    hide = hooks(after.game.id).hidden
+    told = text_tokens(str(action))
+    for viewer in [None, *range(players)]:
+        shown = after.view(viewer)["events"]
+        assert len(shown) == len(after.events), f"{where}: view({viewer}) drops events"
+        for event, seen in zip(after.events, shown, strict=True):
+            assert isinstance(seen.get("kind"), str) and "seat" in seen, f"{where}: {seen}"
+            private = event.to is not None and (viewer is None or viewer not in event.to)
+            if private:
+                assert seen.get("secret") is True, f"{where}: private event not marked secret"
+                for key in event.data:
+                    if key not in event.public:
+                        assert key not in seen, f"{where}: view({viewer}) got secret {key!r}"
+        tokens = text_tokens(json.dumps(shown))
+        own = set() if viewer is None else {*hide(before, viewer), *hide(after, viewer)}
+        for seat in range(players):
+            if seat == viewer:
+                continue
+            secret = (set(hide(before, seat)) & set(hide(after, seat))) - told - own
+            leaked = tokens & secret
+            assert not leaked, f"{where}: events tell view({viewer}) seat {seat}'s {leaked}"
+
+
+def lookalikes(action: Any) -> Iterator[Any]:
+    """Copies of ``action`` equal to it but with a whole-number field made a float or a bool
+    (``Card('R', 3.0) == Card('R', 3)``): ``apply`` must refuse them."""
+    if not dataclasses.is_dataclass(action):
+        return
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if type(value) is int:
+            variants: list[Any] = [float(value)]
+            if value in (0, 1):
+                variants.append(bool(value))
+        else:
+            variants = list(lookalikes(value))
+        for variant in variants:
+            try:
+                yield dataclasses.replace(action, **{f.name: variant})
+            except (TypeError, ValueError):
+                continue
 
 
 def refused(state: State, player: Any, action: Any, rule: str | None, where: str) -> None:
@@ -252,8 +319,9 @@ def refused(state: State, player: Any, action: Any, rule: str | None, where: str
         raise AssertionError(f"{where}: apply({player!r}, {action!r}) was not refused")
 
 
-def check_refusals(state: State, action: Action, where: str) -> None:
-    """Out-of-turn, malformed and non-seat actions are refused with the state unchanged."""
+def check_refusals(state: State, action: Action, where: str, actor: int | None = None) -> None:
+    """Out-of-turn, malformed and non-seat actions are refused with the state unchanged;
+    ``action`` is ``actor``'s (default: the first seat to act)."""
     before = snapshot(state)
     players = state.to_dict()["players"]
     acting = state.current_players()
@@ -266,6 +334,10 @@ def check_refusals(state: State, action: Action, where: str) -> None:
         refused(state, player, text, "malformed", where)
     for thing in (*NOT_ACTIONS, ForeignAction()):
         refused(state, player, thing, "malformed", where)
+    actor = player if actor is None else actor
+    if action in state.legal_actions(actor):
+        for twin in lookalikes(action):
+            refused(state, actor, twin, "malformed", where)
     for seat in (-1, players, None, str(player), float(player), True):
         if seat is True and player == 1:
             continue  # True == 1: seat True for seat 1 is checked in tests/test_protocol.py
@@ -278,13 +350,14 @@ def check_step(state: State, player: int, action: Action, where: str) -> State:
     check_turn(state, where)
     check_round_trip(state, where)
     check_views(state, where)
-    check_refusals(state, action, where)
+    check_refusals(state, action, where, player)
     before = snapshot(state)
     after = state.apply(player, action)
     assert after is not state, f"{where}: apply returned the same object"
     assert snapshot(state) == before, f"{where}: apply changed the state it was called on"
     again = state.apply(player, str(action))
     assert snapshot(again) == snapshot(after), f"{where}: apply is not deterministic"
+    check_events(state, action, after, where)
     return after
 
 

@@ -12,6 +12,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `import engine` without installing the package
     sys.path.insert(0, str(ROOT))
 
+from games import rps  # noqa: E402  (tests/games: test-only games)
+
+import engine  # noqa: E402
+
+engine.register_game(rps.GAME)  # the one line that adds a game to the engine
+
 # Property tests stay bounded so that `pytest -q tests` runs in about a minute on two cores.
 # Tests choose their own max_examples; these profiles only fix the rest. HYPOTHESIS_PROFILE=ci
 # derandomises, so that CI cannot fail on an example no one can reproduce.

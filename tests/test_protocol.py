@@ -158,9 +158,7 @@ class ToyState(State):
             return ToyState(self.players, 0, None, player, self.rng)
         return ToyState(self.players, left, (player + 1) % self.players, None, self.rng)
 
-    def view(self, player: int | None) -> dict:
-        if player is not None and not (type(player) is int and 0 <= player < self.players):
-            raise ValueError("no such seat")
+    def _view(self, player: int | None) -> dict:
         out: dict = {"left": self.left, "turn": self.turn}
         if player is not None:
             out["secret"] = self.secret(player)
@@ -278,9 +276,167 @@ def test_protocol_apply_asks_the_game_why_an_action_is_illegal() -> None:
     assert err.value.rule == "too-many"
 
 
-def test_an_option_spec_names_all_its_choices_or_none() -> None:
-    spec = OptionSpec(False, (False, True), "doc", label="Open", choice_labels=("No", "Yes"))
-    assert spec.label == "Open" and spec.choice_labels == ("No", "Yes")
-    assert OptionSpec(1, (1, 2)).choice_labels == ()
-    with pytest.raises(ValueError, match="choice_labels"):
-        OptionSpec(1, (1, 2, 3), choice_labels=("one", "two"))
+# -- the platform is generic: declaration, events, envelope, strict actions, no cycles -------
+
+
+def test_an_equal_action_of_other_field_types_is_refused_with_the_state_unchanged(
+    state: engine.State,
+) -> None:
+    """Play(Card('R', 3.0)) == Play(Card('R', 3)): accepting it would show 'R3.0' in the trick
+    and write a save that no longer loads."""
+    from engine.jalapeno import Card, Play
+
+    real = state.legal_actions(1)[0]
+    before = state.to_dict()
+    for value in (float(real.card.value), *((True,) if real.card.value == 1 else ())):
+        twin = Play(Card(real.card.colour, value))
+        assert twin == real
+        with pytest.raises(IllegalAction) as err:
+            state.apply(1, twin)
+        assert err.value.rule == "malformed"
+    assert state.to_dict() == before
+    assert str(state.apply(1, real).trick[0][1]) == str(real)
+
+
+def test_the_view_envelope_has_the_same_keys_for_every_game() -> None:
+    for game_id in engine.game_ids():
+        game = engine.get_game(game_id)
+        state = game.new_game(players=game.player_counts[0], seed=4)
+        seat = state.current_players()[0]
+        view = state.view(seat)
+        assert set(engine.protocol.ENVELOPE_KEYS) <= set(view), game_id
+        assert view["legal"] == [str(a) for a in state.legal_actions(seat)]
+        assert view["to_act"] == list(state.current_players()) and view["over"] is False
+        assert state.view(None)["legal"] == [] and view["players"] == state.players
+
+
+def test_jalapeno_events_tell_the_play_the_trick_and_the_round() -> None:
+    game = engine.get_game("jalapeno")
+    state = game.new_game(players=3, seed=2, options={"rounds": 1})
+    kinds: list[str] = []
+    while not state.is_over():
+        seat = state.current_players()[0]
+        action = state.legal_actions(seat)[0]
+        state = state.apply(seat, action)
+        events = state.view(None)["events"]
+        assert events[0] == {
+            "kind": "play",
+            "seat": seat,
+            "card": str(action),
+            "lead": events[0]["lead"],
+        }
+        kinds += [e["kind"] for e in events]
+    assert kinds.count("play") == 3 * kinds.count("trick") and kinds.count("trick") >= 9
+    assert kinds[-2:] == ["round", "game-over"]
+    assert state.view(None)["events"][-1]["winners"] == state.winners()
+
+
+def test_a_secret_pick_is_announced_without_its_content() -> None:
+    from games.rps import GAME as RPS
+
+    state = RPS.new_game(players=2)
+    assert state.current_players() == (0, 1)  # simultaneous: both choose
+    state = state.apply(1, "P")
+    assert state.current_players() == (0,)
+    assert state.view(1)["events"] == [{"kind": "pick", "seat": 1, "sign": "paper"}]
+    for viewer in (0, None):
+        assert state.view(viewer)["events"] == [{"kind": "pick", "seat": 1, "secret": True}]
+        assert "paper" not in str(state.view(viewer))
+    state = state.apply(0, "R")
+    reveal = state.view(0)["events"][-1]
+    assert reveal["kind"] == "reveal" and reveal["signs"] == ["rock", "paper"]
+    assert state.scores() == [0, 1]
+
+
+def test_register_game_refuses_a_different_game_under_a_known_id() -> None:
+    from games.rps import RpsGame
+
+    with pytest.raises(ValueError, match="already registered"):
+        engine.register_game(RpsGame())
+
+
+def _engine_imports() -> dict[str, set[str]]:
+    """Module -> engine modules it imports anywhere (module level or inside a function)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(engine.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_pkg else parts)
+        package = name if is_pkg else name.rpartition(".")[0]
+        deps: set[str] = set()
+        tree = ast.parse(path.read_text())
+        for block in ast.walk(tree):  # `if TYPE_CHECKING:` imports never run
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test):
+                block.body = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                if node.level:
+                    base = base[: len(base) - node.level + 1]
+                    target = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    target = node.module or ""
+                deps.add(target)
+                deps |= {f"{target}.{a.name}" for a in node.names}
+        graph[name] = {d for d in deps if d.startswith("engine")}
+    known = set(graph)
+    return {m: {d for d in ds if d in known and d != m} for m, ds in graph.items()}
+
+
+def test_no_import_cycles_in_the_engine() -> None:
+    graph = _engine_imports()
+    assert (
+        "engine.protocol" in graph["engine.bots"] and "engine.bots" in graph["engine.jalapeno.bots"]
+    )
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycle = " -> ".join(path[path.index(module) :] + [module])
+            raise AssertionError(f"import cycle: {cycle}")
+        if module in done:
+            return
+        for dep in sorted(graph.get(module, ())):
+            # A package's __init__ importing its own submodules is not a cycle back into it.
+            if not module.startswith(dep + "."):
+                visit(dep, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_generic_drivers_name_no_game() -> None:
+    """The drivers serve whatever is registered: no game id in their code (docs may show one)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(engine.__file__).parent
+    ids = {"jalapeno", "nacho", "taco"}
+    for name in ("bots.py", "cli.py", "protocol.py", "search.py"):
+        path = root / name
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text())
+        docs = {  # docstrings, attribute docstrings: any bare string statement
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+            ):
+                named = {i for i in ids if i in node.value.lower()}
+                assert not named, f"{name} names {named} in {node.value!r}"
+            if isinstance(node, ast.Name | ast.Attribute):
+                text = ast.unparse(node).lower()
+                assert not any(i in text for i in ids), f"{name} names a game: {text}"

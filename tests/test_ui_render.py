@@ -11,25 +11,29 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
-from ui.cards import card_button, colours_of  # noqa: E402
-from ui.jalapeno_scores import game_over, round_end_screen, round_table  # noqa: E402
-from ui.jalapeno_table import TableCtx, render_table, seat_order  # noqa: E402
-from ui.jalapeno_text import trick_sentence, turn_status  # noqa: E402
+from ui.games import announcement, load_ui  # noqa: E402
+from ui.games.jalapeno.cards import card_button, colours_of  # noqa: E402
+from ui.games.jalapeno.results import last_trick, round_of  # noqa: E402
+from ui.games.jalapeno.scores import game_over, round_end_screen, round_table  # noqa: E402
+from ui.games.jalapeno.table import TableCtx, render_table, seat_order  # noqa: E402
+from ui.games.jalapeno.text import trick_sentence, turn_status  # noqa: E402
 from ui.privacy import privacy_cover  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup, summary_of_save  # noqa: E402
 from ui.soon import coming_soon  # noqa: E402
 
+JALAPENO = load_ui("jalapeno")
+
 
 def solo(seed: int = 2, rounds: int = 1, players: int = 4) -> Session:
     names = ["Ana", "Bart", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     cfg = [SeatConfig(names[i], HUMAN if i == 0 else BOT, "random") for i in range(players)]
-    return Session.new(cfg, rounds=rounds, seed=seed)
+    return Session.new("jalapeno", cfg, {"rounds": rounds}, seed=seed)
 
 
 def advance_to_human(s: Session) -> None:
-    while s.actor != 0:
-        s.play(s.actor, str(s.legal(s.actor)[0]))
+    while s.next_seat() != 0:
+        s.play(s.next_seat(), str(s.legal(s.next_seat())[0]))
 
 
 def hand_buttons(html: str) -> list[tuple[str, str, str]]:
@@ -66,7 +70,7 @@ def test_hand_is_sorted_and_exactly_the_legal_cards_light_up() -> None:
 
 def test_not_your_turn_lights_nothing() -> None:
     s = solo(seed=8)
-    while s.actor == 0:
+    while s.next_seat() == 0:
         s.play(0, str(s.legal(0)[0]))
     view = s.view()
     html = render_table(s, view, TableCtx(status=turn_status(s, view), interactive=False))
@@ -110,16 +114,16 @@ def test_status_words() -> None:
 
 def test_round_and_game_tables_equal_the_engine() -> None:
     s = solo(seed=6, rounds=2)
-    outcome = None
-    while outcome is None or outcome.round is None:
-        outcome = s.play(s.actor, str(s.legal(s.actor)[0]))
+    events: tuple = ()
+    while round_of(events) is None:
+        events = s.play(s.next_seat(), str(s.legal(s.next_seat())[0])).public
     view = s.state.view(None)
-    html = round_end_screen(s, outcome.round, outcome.trick, colours_of(view))
+    html = round_end_screen(s, round_of(events), last_trick(events), colours_of(view))
     for seat, pen in enumerate(view["round_penalties"][0]):
         assert f'data-seat="{seat}" data-col="round" data-penalty="{pen}"' in html
-    assert trick_sentence(s, outcome.trick) in html
+    assert trick_sentence(s, last_trick(events)) in html
     while not s.state.is_over():
-        s.play(s.actor, str(s.legal(s.actor)[0]))
+        s.play(s.next_seat(), str(s.legal(s.next_seat())[0]))
     view = s.view()
     html = game_over(s, view)
     assert 'data-testid="play-again"' in html and 'data-testid="round-scores"' in html
@@ -129,25 +133,27 @@ def test_round_and_game_tables_equal_the_engine() -> None:
 
 
 def test_setup_and_soon_screens() -> None:
-    html = render_setup(SetupModel(), resume="Round 2 of 5 · Ana and Bart")
+    html = render_setup(
+        JALAPENO, SetupModel.for_game(JALAPENO.info), resume="Round 2 of 5 · Ana and Bart"
+    )
     assert 'data-testid="resume"' in html and 'data-testid="start"' in html
     assert html.count('class="seat-row') == 4
     for game in ("nacho", "taco", "unknown"):
-        page = coming_soon(game)
+        page = coming_soon(announcement(game))
         assert 'data-action="home"' in page and "Coming soon" in page
 
 
 def test_resume_card_only_for_a_game_in_progress() -> None:
     s = solo(seed=4)
-    assert summary_of_save(s.to_save()) == "Round 1 of 1 · Ana, Bart, Cy and Dee"
+    assert summary_of_save(JALAPENO, s.to_save()) == "Round 1 of 1 · Ana, Bart, Cy and Dee"
     while not s.state.is_over():
-        s.play(s.actor, str(s.legal(s.actor)[0]))
-    assert summary_of_save(s.to_save()) is None
-    assert summary_of_save({"junk": 1}) is None
+        s.play(s.next_seat(), str(s.legal(s.next_seat())[0]))
+    assert summary_of_save(JALAPENO, s.to_save()) is None
+    assert summary_of_save(JALAPENO, {"junk": 1}) is None
 
 
 def test_names_are_escaped_everywhere() -> None:
     cfg = [SeatConfig("<b>x</b>", HUMAN)] + [SeatConfig(f"B{i}", BOT, "random") for i in range(3)]
-    s = Session.new(cfg, rounds=1, seed=1)
+    s = Session.new("jalapeno", cfg, {"rounds": 1}, seed=1)
     html = render_table(s, s.view(), TableCtx(status="x"))
     assert "<b>x</b>" not in html

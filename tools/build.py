@@ -7,14 +7,24 @@ Steps:
    SOURCE_DATE_EPOCH so the wheel is byte-identical for the same sources.
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
    index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
-   request), every other CSS file under web/ gets a non-blocking <link>; the
+   request), the home cards are written from the game registries (engine and UI: see
+   `game_list`), every other CSS file under web/ gets a non-blocking <link>; the
    list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
    relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
    Pyodide early) are written inline.
 3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
-4. Write dist/service-worker.js from the top-level service-worker.js with the precache list
+4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
+   imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
+   build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
+   Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
+   (tools/snapshot_bytecode.py), cached the same way.
+5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
+
+`--test-games` adds the games that live only in the tests (tests/games/: their files, and
+`games.register` imported at start-up), for the e2e test that plays them; the shipped dist/ never
+has them.
 
 The output is staged in a sibling folder and swapped in at the end, so a server serving dist/
 never sees a half-written build. Same sources => byte-identical dist/ (tests check it).
@@ -34,6 +44,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tools import snapshot, snapshot_bytecode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,6 +71,12 @@ STYLES_MARKER = "<!-- @picante:styles -->"
 PYCONFIG_MARKER = "@PICANTE_PYSCRIPT_CONFIG@"
 BOOT_MARKER = "@PICANTE_BOOT@"
 VERSION_MARKER = "@PICANTE_VERSION@"
+GAMES_MARKER = "<!-- @picante:games -->"
+GAMES_JSON_MARKER = "@PICANTE_GAMES@"
+# The test-only games (never in the shipped dist/): their folder, and the module that registers
+# them on both sides (engine and UI), imported by the page at start-up.
+TEST_GAMES = "tests/games"
+TEST_GAMES_REGISTER = "games.register"
 
 # Never copied from web/ into dist/.
 SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db"}
@@ -72,6 +90,7 @@ class BuildResult:
     files: list[str] = field(default_factory=list)  # relative POSIX paths, sorted
     total_bytes: int = 0
     skipped: bool = False
+    snapshot: dict = field(default_factory=dict)  # tools/snapshot.py's report (heap, sizes)
 
 
 class BuildError(RuntimeError):
@@ -211,7 +230,131 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     )
 
 
-def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
+# The home cards: what ui.games.home_games() says, run on the sources being built (their engine
+# and web/ may be copies: see the tests), in a child Python so that nothing of them stays
+# imported in the build's own process.
+_GAME_LIST_PY = """
+import importlib, json, sys
+paths, register = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+sys.path[:0] = paths
+for module in register:
+    importlib.import_module(module)
+from ui.games import home_games
+print(json.dumps(home_games()))
+"""
+
+
+def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
+    """The home cards, in order: {id, title, players_text, pitch, art, playable}. A game is
+    playable when both its engine and its UI are registered; an announced one that is not yet is
+    "coming soon" (``web/ui/games/__init__.py`` holds the announcements)."""
+    import subprocess
+
+    # the test-only games import as `games.<name>`, as in the tests (tests/ on the path)
+    paths = [str(root), str(web), *([str(root / "tests")] if register else [])]
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _GAME_LIST_PY, json.dumps(paths), json.dumps(list(register))],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"could not read the game registries:\n{done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def _game_card(game: dict, template: str) -> str:
+    gid, art = html.escape(game["id"]), game["art"]
+    if art and f'id="{art}"' not in template:
+        raise BuildError(f"home card art {art!r} of {gid!r} is not a <symbol> in web/index.html")
+    picture = (
+        f'<svg viewBox="0 0 96 96"><use href="#{html.escape(art)}"/></svg>'
+        if art
+        else '<img src="./icons/picante.svg" alt="" width="60" height="60">'
+    )
+    players = html.escape(game["players_text"]) + ("" if game["playable"] else " · coming soon")
+    soon = "" if game["playable"] else " data-soon"
+    return (
+        f'<a class="game-card game-{gid}" href="#/{gid}" data-game="{gid}"{soon}>\n'
+        f'        <span class="game-art" aria-hidden="true">{picture}</span>\n'
+        '        <span class="game-text">\n'
+        f'          <span class="game-name">{html.escape(game["title"])}</span>\n'
+        f'          <span class="game-players">{players}</span>\n'
+        f'          <span class="game-pitch">{html.escape(game["pitch"])}</span>\n'
+        '          <span class="game-pending"></span>\n'
+        "        </span>\n"
+        '        <span class="game-go" aria-hidden="true"></span>\n'
+        "      </a>"
+    )
+
+
+def render_games(page: str, games: list[dict]) -> str:
+    """The home cards written into the page (the shell paints them before any Python) and the
+    same list as data for web/boot.js (its routes)."""
+    for marker in (GAMES_MARKER, GAMES_JSON_MARKER):
+        if page.count(marker) != 1:
+            raise BuildError(f"web/index.html must contain {marker!r} exactly once")
+    cards = "\n      ".join(_game_card(g, page) for g in games)
+    data = json.dumps(games, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return page.replace(GAMES_MARKER, cards).replace(GAMES_JSON_MARKER, data.replace("</", "<\\/"))
+
+
+def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
+    """--test-games: the test-only games' files into the stage and the boot list, and the module
+    that registers them; returns the modules the page imports at start-up."""
+    folder = root / TEST_GAMES
+    for src in sorted(folder.glob("*.py")):
+        rel = f"games/{src.name}"
+        _write(stage / rel, src.read_bytes())
+        boot["files"][f"./{rel}"] = f"./{rel}"
+    boot["register"] = [TEST_GAMES_REGISTER]
+    return boot["register"]
+
+
+def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
+    """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
+    (so it matches what the page loads), and its entry in the boot list. Returns the report."""
+    tree = snapshot.module_files(snapshot.staged_python(stage, boot["files"]))
+    try:
+        gz, report = snapshot.build_snapshot(stage / "pyodide", tree, cache)
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's start-up snapshot: {exc}") from exc
+    _write(stage / snapshot.NAME, gz)
+    boot["snapshot"] = f"./{snapshot.NAME}"
+    return report
+
+
+def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 4b: dist/python-bytecode.gz, every module the page imports (ours and PyScript's own)
+    compiled by the shipped Pyodide, and its entry in the boot list. Returns the report."""
+    tree = snapshot.staged_python(stage, boot["files"])
+    pyscript = snapshot_bytecode.pyscript_sources(node_modules)
+    if set(tree) & set(pyscript):
+        raise BuildError(
+            f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
+        )
+    try:
+        gz, report = snapshot_bytecode.build_bytecode(
+            stage / "pyodide", {**tree, **pyscript}, cache and cache / "bytecode"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python bytecode: {exc}") from exc
+    _write(stage / snapshot_bytecode.NAME, gz)
+    boot["bytecode"] = f"./{snapshot_bytecode.NAME}"
+    return report
+
+
+def _stage(
+    stage: Path,
+    root: Path,
+    web: Path,
+    node_modules: Path,
+    snapshot_cache: Path | None,
+    test_games: bool = False,
+) -> dict:
     # 1. the engine wheel
     wheel = build_wheel(root, stage / "wheels")
     wheel_rel = wheel.relative_to(stage).as_posix()
@@ -234,12 +377,20 @@ def _stage(stage: Path, root: Path, web: Path, node_modules: Path) -> None:
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
 
+    # 4. Python's start-up snapshot
+    boot = boot_config(web, wheel_rel)
+    register = add_test_games(stage, root, boot) if test_games else []
+    report = add_snapshot(stage, boot, snapshot_cache)
+    report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
+
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
-    page = render_index(template, web, boot_config(web, wheel_rel))
+    page = render_index(template, web, boot)
+    page = render_games(page, game_list(root, web, register))
     version = _content_hash(stage, extra=page.encode())[:12]
     _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    return report
 
 
 def _content_hash(stage: Path, extra: bytes = b"") -> str:
@@ -269,7 +420,7 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
 # entry points
 
 
-def inputs_fingerprint(root: Path = ROOT, web: Path | None = None) -> str:
+def inputs_fingerprint(root: Path = ROOT, web: Path | None = None, test_games: bool = False) -> str:
     """Hash of everything the build reads: lets --if-needed skip a build that would change
     nothing. (Reading ~25 MB of files is still far cheaper than writing them.)"""
     web = web or root / "web"
@@ -284,6 +435,7 @@ def inputs_fingerprint(root: Path = ROOT, web: Path | None = None) -> str:
         root / SW_NAME,
         root / "package-lock.json",
         *(nm / "pyodide" / n for n in PYODIDE_FILES),
+        *(_walk(root / TEST_GAMES) if test_games else []),
     ]
     pyscript = nm / "@pyscript" / "core" / "dist"
     if pyscript.is_dir():
@@ -313,9 +465,16 @@ def build(
     web: Path | None = None,
     node_modules: Path | None = None,
     if_needed: bool = False,
+    snapshot_cache: Path | None | bool = True,
+    test_games: bool = False,
 ) -> BuildResult:
-    """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/."""
+    """Build dist/ (or `out`). `web` lets tests build a variant of the site from a copy of web/.
+    `snapshot_cache`: where made snapshots are kept (True: root/build/snapshot; None: make it
+    afresh, as a test of reproducibility does). `test_games`: add the test-only games
+    (tests/games/) — for the e2e test that plays them."""
     out = Path(out or root / "dist").resolve()
+    if snapshot_cache is True:
+        snapshot_cache = root / "build" / "snapshot"
     web = Path(web or root / "web")
     node_modules = Path(node_modules or root / "node_modules")
     stamped = web.resolve() == (root / "web").resolve()
@@ -323,7 +482,8 @@ def build(
 
     lock = root / "build" / f"{out.name}-{hashlib.sha256(str(out).encode()).hexdigest()[:8]}.lock"
     with _exclusive(lock):
-        inputs = f"{out}\n{inputs_fingerprint(root, web)}" if stamped else None
+        inputs = f"{out}\n{test_games}\n{inputs_fingerprint(root, web, test_games)}"
+        inputs = inputs if stamped else None
         if if_needed and inputs and (out / SW_NAME).is_file() and stamp.is_file():
             if stamp.read_text() == inputs:
                 files = dist_files(out)
@@ -340,7 +500,7 @@ def build(
         stage.chmod(0o755)  # mkdtemp makes it private; dist/ is a folder to publish
         old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
         try:
-            _stage(stage, root, web, node_modules)
+            report = _stage(stage, root, web, node_modules, snapshot_cache or None, test_games)
             sw_template = (root / SW_NAME).read_text(encoding="utf-8")
             cache, _ = _write_service_worker(stage, sw_template)
             if out.exists():
@@ -356,7 +516,9 @@ def build(
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(inputs)
     files = dist_files(out)
-    return BuildResult(out, cache, files, sum((out / f).stat().st_size for f in files))
+    return BuildResult(
+        out, cache, files, sum((out / f).stat().st_size for f in files), snapshot=report
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,9 +526,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (dist/)")
     ap.add_argument("--if-needed", action="store_true", help="skip when no input changed")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument(
+        "--test-games", action="store_true", help="add the test-only games (e2e tests only)"
+    )
     args = ap.parse_args(argv)
     try:
-        res = build(args.out, if_needed=args.if_needed)
+        res = build(args.out, if_needed=args.if_needed, test_games=args.test_games)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
@@ -376,6 +541,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{verb}: {res.out} — {len(res.files)} files, {res.total_bytes / 1e6:.1f} MB, "
             f"cache {res.cache_name}"
         )
+        snap = res.snapshot
+        if snap:
+            made = "from build/snapshot/" if snap["cached"] else f"made in {snap['ms'] / 1e3:.1f} s"
+            print(
+                f"snapshot: {snap['gzip_bytes'] / 1e6:.1f} MB gzipped, heap {snap['used']:,} "
+                f"bytes in use of {snap['limit']:,} (safe limit "
+                f"{snap['limit'] - snapshot.MARGIN:,}), {made}"
+            )
     return 0
 
 

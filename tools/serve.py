@@ -25,6 +25,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/x-python",
     ".svg": "image/svg+xml",
     ".png": "image/png",
@@ -43,10 +44,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     sys_version = ""
 
     def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
         log = getattr(self.server, "requests", None)
         if log is not None:
-            log.append(self.path.split("?", 1)[0])
+            log.append(path)
+        self._body_bytes = 0
         super().do_GET()
+        sent = getattr(self.server, "sent", None)
+        if sent is not None:
+            sent.append((path, self._body_bytes))
+
+    def copyfile(self, source, outputfile) -> None:
+        # as the base class does, counting the body's bytes (a 304 sends none)
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self._body_bytes += len(chunk)
 
     def translate_path(self, path: str) -> str:
         extra = getattr(self.server, "extra", {})
@@ -91,6 +103,7 @@ class StaticServer(http.server.ThreadingHTTPServer):
         self.verbose = verbose
         self.extra: dict[str, str] = {}  # URL path -> file path, served in addition to root
         self.requests: list[str] = []  # paths of the GET requests served (tests read it)
+        self.sent: list[tuple[str, int]] = []  # (path, body bytes) of each GET (the benchmark)
         self._thread: threading.Thread | None = None
         super().__init__((host, port), functools.partial(Handler, directory=str(root)))
 

@@ -3,8 +3,8 @@
  * Contract with the Python UI (web/main.py, web/ui/):
  *   window.picanteReady           Promise, defined at once; resolves once Python has booted and its
  *                                 first render is on screen (tests and benchmarks await it).
- *   window.picante.openGame(id)   set by Python: render game `id` ("jalapeno" | "nacho" | "taco")
- *                                 inside <main id="game-root">. The shell un-hides game-root first.
+ *   window.picante.openGame(id)   set by Python: render game `id` (one of picante.games) inside
+ *                                 <main id="game-root">. The shell un-hides game-root first.
  *   window.picante.closeGame(id)  optional, set by Python: called when the shell goes back home.
  *   window.picante.pythonReady()  called by Python after setting openGame and rendering: resolves
  *                                 picanteReady, hides the progress bar, opens picante.pendingGame.
@@ -12,13 +12,15 @@
  *   window.picante.pendingGame    id tapped (or deep-linked) before Python was ready, else null.
  *   window.picante.currentGame    id of the open game, else null.
  *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
- * Routes: #/jalapeno, #/nacho, #/taco open a game (deep links work); anything else is home. Browser
- * back from a game returns home.
+ *   window.picante.games          the home cards as data, [{id, title, players_text, pitch, art,
+ *                                 playable}], read from <script id="picante-games"> (the build
+ *                                 writes it from the game registries, with the cards themselves).
+ * Routes: #/<id> for every id in picante.games opens that game (deep links work; a game not ready
+ * yet shows "coming soon"); anything else is home. Browser back from a game returns home.
  */
 (function () {
   "use strict";
 
-  var GAMES = ["jalapeno", "nacho", "taco"];
   var resolveReady;
   window.picanteReady = new Promise(function (resolve) {
     resolveReady = resolve;
@@ -29,7 +31,7 @@
   var STEPS = {
     shell: [3, "Getting ready", 300],
     download: [10, "Fetching Python", 800],
-    wasm: [20, "Starting Python", 3500],
+    wasm: [20, "Starting Python", 1500], // from a memory snapshot (web/start.mjs)
     python: [88, "Installing the rules engine", 100],
     files: [92, "Installing the rules engine", 100],
     main: [95, "Setting the table", 200],
@@ -57,9 +59,24 @@
     return document.getElementById(id);
   }
 
+  // The games on the home screen, as the build wrote them into the page (read once the markup
+  // is there: this script runs in <head>).
+  function readGames() {
+    var data = $("picante-games");
+    try {
+      picante.games = data ? JSON.parse(data.textContent) : [];
+    } catch (e) {
+      picante.games = [];
+    }
+  }
+
   function routeGame() {
-    var m = /^#\/([a-z]+)/.exec(location.hash);
-    return m && GAMES.indexOf(m[1]) >= 0 ? m[1] : null;
+    var m = /^#\/([a-z0-9_-]+)/.exec(location.hash);
+    if (!m) return null;
+    for (var i = 0; i < (picante.games || []).length; i++) {
+      if (picante.games[i].id === m[1]) return m[1];
+    }
+    return null;
   }
 
   // ---- progress -----------------------------------------------------------------------------
@@ -398,6 +415,7 @@
   function init() {
     if (started || !$("boot-status")) return;
     started = true;
+    readGames();
     el.home = $("home");
     el.root = $("game-root");
     el.status = $("boot-status");

@@ -1,5 +1,11 @@
 // Boots Python as early as possible, then lets PyScript run main.py on it.
 //
+// Python starts from a memory snapshot when it can (dist/python-snapshot.gz, made by the build:
+// Pyodide started and the platform core imported, see tools/snapshot.py): restoring it is a copy of
+// 30 MiB instead of CPython's start-up, which is one main-thread task of seconds. If the snapshot
+// is missing, cannot be decompressed or is refused (another runtime), Python starts the normal
+// way; `picante.boot` says which happened and why.
+//
 // PyScript's config names this module as its "interpreter" (it must look like pyodide.mjs: export
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
@@ -26,6 +32,11 @@ import("./pyscript/core.js").then(
     const beforeMain = () => picante.bootStep("main");
     hooks.main.onBeforeRun.add(beforeMain);
     hooks.main.onBeforeRunAsync.add(beforeMain);
+    // Runs after PyScript's own Python start-up (its stdlib, `import pyscript`), before main.py:
+    // tells the two apart in picante.timing (the benchmark reports both).
+    const mark = "import js as _js\n_js.picante.timing.pyscript = _js.performance.now()\ndel _js";
+    hooks.main.codeBeforeRun.add(mark);
+    hooks.main.codeBeforeRunAsync.add(mark);
   },
   (err) => picante.bootFailed(`Could not load PyScript: ${err && err.message}`),
 );
@@ -35,6 +46,72 @@ async function fetchBytes(path) {
   if (!res.ok) throw new Error(`Could not load ${path.replace(/^\.\//, "")} (HTTP ${res.status})`);
   return new Uint8Array(await res.arrayBuffer());
 }
+
+// The snapshot's bytes (preloaded by the page). It is gzipped: static hosts do not add
+// Content-Encoding for us, so it is decompressed here, in a worker: inflating 30 MiB is a few
+// hundred ms of CPU that must not hold the main thread (DecompressionStream runs on the thread
+// that reads it). A host that did add Content-Encoding has had the browser decode it already:
+// the gzip magic tells.
+const INFLATE_WORKER = `onmessage = async ({ data }) => {
+  try {
+    const raw = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const bytes = await new Response(raw).arrayBuffer();
+    postMessage(bytes, [bytes]);
+  } catch (err) {
+    postMessage(String((err && err.message) || err));
+  }
+};`;
+
+function inflate(data) {
+  const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data: out }) => {
+      worker.terminate();
+      if (typeof out === "string") reject(new Error(out));
+      else resolve(new Uint8Array(out));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message || "worker failed"));
+    };
+    worker.postMessage(data.buffer, [data.buffer]);
+  });
+}
+
+// A gzipped file of ours, inflated (see above).
+async function fetchGzipped(path) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const res = await fetch(here(path));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const data = new Uint8Array(await res.arrayBuffer());
+  return data[0] === 0x1f && data[1] === 0x8b ? inflate(data) : data;
+}
+
+// Python bytecode made by the build (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
+// {path: [offset, length]}, bytes), written into __pycache__ folders so that imports after the
+// snapshot (PyScript's package, a game's modules) do not compile. Optional: without it Python
+// compiles, as it always can.
+function writeBytecode(FS, bundle) {
+  const magic = String.fromCharCode(...bundle.subarray(0, 4));
+  if (magic !== "PCBC") throw new Error("not a bytecode bundle");
+  const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
+  const body = bundle.subarray(8 + size);
+  for (const [path, [start, length]] of Object.entries(header)) {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, body.subarray(start, start + length));
+  }
+}
+
+// Run right after a restore: what the snapshot froze at build time must differ per page.
+const AFTER_RESTORE = `
+import random, sys
+random.seed()  # the build's fixed entropy seeded it; every page gets its own
+while sys.path.count("") > 1:  # Pyodide adds the working directory again after a restore
+    sys.path.remove("")
+`;
 
 // Python's start-up is one long task (1.5 s warm, 3-5 s cold on a 2-core machine) that holds the
 // main thread; taps during it wait until it ends. So the shell gets a head start: Python starts
@@ -61,7 +138,9 @@ function wasmFailure() {
     if (armed) {
       armed = false;
       const why = args[0] && args[0].message ? args[0].message : String(args[0]);
-      fail(new Error(`The Python runtime (pyodide.asm.wasm) did not load: ${why}`));
+      const err = new Error(`The Python runtime (pyodide.asm.wasm) did not load: ${why}`);
+      err.wasmFailed = true;
+      fail(err);
     } else if (args[0] === "wasm instantiation failed!") {
       armed = true;
     }
@@ -70,24 +149,59 @@ function wasmFailure() {
   return { failed, restore: () => (console.warn = warn) };
 }
 
-async function startPython() {
-  const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
-  files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
-  await shellHeadStart();
-  picante.bootStep("download");
+// Start from the snapshot if there is one and it restores; else the normal way. A runtime that
+// does not load at all (wasm failed) is a failed boot either way: no second try. `snapshot` is a
+// promise: Pyodide loads its JS and settings meanwhile and awaits the bytes only when it needs
+// them (a snapshot that did not arrive rejects it, and Python starts the normal way).
+async function loadPython(snapshot) {
   const watch = wasmFailure();
-  let pyodide;
-  picante.timing.loadPyodide = performance.now();
+  const indexURL = here(boot.pyodide);
+  const load = (options) => Promise.race([loadRealPyodide({ indexURL, ...options }), watch.failed]);
   try {
-    pyodide = await Promise.race([
-      loadRealPyodide({ indexURL: here(boot.pyodide) }),
-      watch.failed,
-    ]);
+    if (snapshot) {
+      try {
+        const pyodide = await load({ _loadSnapshot: snapshot });
+        // Pyodide keeps its config for the page's lifetime: let the 30 MiB of bytes go.
+        if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
+        pyodide.runPython(AFTER_RESTORE);
+        picante.boot = { snapshot: true };
+        return pyodide;
+      } catch (err) {
+        if (err && err.wasmFailed) throw err;
+        const arrived = await snapshot.then(
+          () => true,
+          () => false,
+        );
+        const why = `${arrived ? "refused" : "not loaded"}: ${err && err.message}`;
+        picante.boot = { snapshot: false, why };
+        console.warn("Python starts without its snapshot:", why);
+      }
+    }
+    return await load({});
   } finally {
     watch.restore();
   }
+}
+
+async function startPython() {
+  const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
+  files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
+  picante.boot = { snapshot: false, why: "none in this build" };
+  const snapshot = boot.snapshot ? fetchGzipped(boot.snapshot) : null;
+  if (snapshot) {
+    snapshot.then(() => (picante.timing.snapshotInflated = performance.now()), () => {});
+  }
+  const bytecode = boot.bytecode
+    ? fetchGzipped(boot.bytecode).catch((err) => console.warn("no Python bytecode", err))
+    : null;
+  await shellHeadStart();
+  picante.bootStep("download");
+  picante.timing.loadPyodide = performance.now();
+  const pyodide = await loadPython(snapshot);
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
+  // Let a waiting tap through between the restore and the file writes (two tasks, not one).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const { FS } = pyodide;
   for (const [src, dest, bytes] of files) {
     const data = await bytes;
@@ -100,6 +214,16 @@ async function startPython() {
       FS.writeFile(path, data);
     }
   }
+  const pycs = await bytecode;
+  if (pycs) {
+    try {
+      writeBytecode(FS, pycs);
+    } catch (err) {
+      console.warn("Python bytecode not used", err);
+    }
+  }
+  // The snapshot's import system saw a smaller file system: look again.
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   picante.bootStep("files");
   return pyodide;
 }

@@ -37,7 +37,7 @@ __all__ = [
     "deal_unseen",
     "determinise",
     "heuristic_card",
-    "make_jalapeno_bot",
+    "make_bot",
     "search_bot",
     "rollout_card",
     "round_rewards",
@@ -350,9 +350,7 @@ def search_bot(
     )
 
 
-def make_jalapeno_bot(
-    level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
-) -> Bot:
+def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
     if level == "random":
         return RandomBot(seat, seed, iterations)
     if level == "heuristic":

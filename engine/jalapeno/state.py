@@ -7,7 +7,15 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..protocol import Game, IllegalAction, OptionSpec, State
+from ..protocol import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    State,
+    events_from_json,
+    events_to_json,
+)
 from ..rng import Rng, seed_state
 from . import views
 from .actions import Play, parse_action
@@ -40,6 +48,7 @@ class JalapenoState(State):
         "round_penalties",
         "last_trick",
         "last_round",
+        "events",
     )
 
     def __init__(
@@ -60,6 +69,7 @@ class JalapenoState(State):
         round_penalties: tuple[tuple[int, ...], ...],
         last_trick: tuple[int, Trick] | None,
         last_round: tuple[tuple[Hand, ...], tuple[Hand, ...], tuple[int, Trick]] | None = None,
+        events: tuple[Event, ...] = (),
     ) -> None:
         self.players = players
         self.options = dict(options)
@@ -78,6 +88,7 @@ class JalapenoState(State):
         # (Jalapeños, piles, final trick) as the last round was scored: the next deal replaces
         # them, and players want to see what their penalty was made of.
         self.last_round = last_round
+        self.events = events  # what the apply that made this state caused (see protocol.Event)
 
     game: Game  # set below, once the game object exists
 
@@ -127,8 +138,13 @@ class JalapenoState(State):
         if lead is not None and card.colour != lead:
             voids[player] = voids[player] | {lead}
         trick = (*self.trick, (player, card))
+        played = Event("play", player, {"card": str(card), "lead": lead is None})
         state = self._replace(
-            hands=tuple(hands), jalapenos=tuple(jalapenos), voids=tuple(voids), trick=trick
+            hands=tuple(hands),
+            jalapenos=tuple(jalapenos),
+            voids=tuple(voids),
+            trick=trick,
+            events=(played,),
         )
         if len(trick) < self.players:
             return state._replace(turn=(player + 1) % self.players)  # clockwise
@@ -140,7 +156,18 @@ class JalapenoState(State):
         jalapenos, piles = list(self.jalapenos), list(self.piles)
         jalapenos[winner] = tuple(sorted((*jalapenos[winner], *won_jal), key=sort_key))
         piles[winner] = (*piles[winner], *won_rest)
+        # "The player who played the highest card of the lead colour wins the trick": the
+        # trick is public (every card was played face up), and so are the Jalapeños in it.
+        took = Event(
+            "trick",
+            winner,
+            {
+                "cards": [[seat, str(card)] for seat, card in self.trick],
+                "jalapenos": [str(c) for c in won_jal],
+            },
+        )
         state = self._replace(
+            events=(*self.events, took),
             jalapenos=tuple(jalapenos),
             piles=tuple(piles),
             trick=(),
@@ -156,16 +183,35 @@ class JalapenoState(State):
         # Cards left in hand go to their owner's pile, then everyone scores.
         piles = tuple((*pile, *hand) for pile, hand in zip(self.piles, self.hands, strict=True))
         penalties = tuple(round_penalty(j, p) for j, p in zip(self.jalapenos, piles, strict=True))
+        totals = [
+            sum(r[seat] for r in (*self.round_penalties, penalties)) for seat in range(self.players)
+        ]
+        scored = Event(
+            "round",
+            None,
+            {
+                "round": self.round_no,
+                "rounds": self.rounds,
+                "penalties": list(penalties),
+                "totals": totals,
+                "jalapenos": [[str(c) for c in j] for j in self.jalapenos],
+            },
+        )
         done = self._replace(
             piles=piles,
             hands=tuple(() for _ in piles),
             round_penalties=(*self.round_penalties, penalties),
             last_round=(self.jalapenos, piles, self.last_trick),
+            events=(*self.events, scored),
         )
         if len(done.round_penalties) >= self.rounds:
-            return done._replace(turn=None)
+            over = done._replace(turn=None)
+            final = Event("game-over", None, {"winners": over.winners(), "scores": over.scores()})
+            return over._replace(events=(*over.events, final))
         starter = next_round_starter(penalties, self.round_starter)
-        return done._deal(self.round_no + 1, starter)
+        dealt = done._deal(self.round_no + 1, starter)
+        deal = Event("deal", starter, {"round": dealt.round_no})
+        return dealt._replace(events=(*dealt.events, deal))
 
     def _deal(self, round_no: int, starter: int) -> JalapenoState:
         rng = Rng(self.rng)
@@ -196,7 +242,10 @@ class JalapenoState(State):
     def penalty_totals(self) -> list[int]:
         return [-s for s in self.scores()]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def phase(self) -> str:
+        return "over" if self.turn is None else "play"
+
+    def _view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 
     # -- saving --------------------------------------------------------------------------
@@ -237,6 +286,7 @@ class JalapenoState(State):
             },
             "players_private": [{"hand": cards(h)} for h in self.hands],
             "secret": {"rng": f"{self.rng:016x}"},
+            "events": events_to_json(self.events),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -265,23 +315,24 @@ def _is_card(card: Any) -> bool:
 class JalapenoGame(Game):
     id = "jalapeno"
     name = "Jalape-NO!"
+    pitch = "Play low, dodge the tricks — every jalapeño you take burns."
     player_counts = tuple(sorted(DECK_BY_PLAYERS))
+    simultaneous = False
+    chance = True  # the shuffle before each deal
+    hidden_information = True
+    bot_levels = ("random", "heuristic", "search")
+    bots = "engine.jalapeno.bots"
+    text = "engine.jalapeno.text"
     options = {
         "rounds": OptionSpec(
-            ROUNDS,
-            tuple(range(1, 11)),
-            "rounds to play (the rules: 5)",
-            label="Rounds",
-            choice_labels=tuple(
-                f"{n} (the rules)" if n == ROUNDS else str(n) for n in range(1, 11)
-            ),
+            ROUNDS, tuple(range(1, 11)), "rounds to play (the rules: 5)", label="Rounds"
         ),
         "first_player": OptionSpec(
             None,
             (None, *range(9)),
-            "starting seat of round 1 (a seat of this game); None draws it from the seed",
-            label="First player",
-            choice_labels=("Drawn at random", *(f"Seat {n + 1}" for n in range(9))),
+            "starting seat of round 1; None draws it from the seed",
+            label="Who starts",
+            value_labels={None: "Random", **{s: f"Seat {s + 1}" for s in range(9)}},
         ),
         # "Place any other cards you won face-down in a pile": closed by default (see
         # docs/rules-decisions.md); open piles are a variant for learners.
@@ -290,7 +341,7 @@ class JalapenoGame(Game):
             (False, True),
             "show every seat's pile of won cards and its running penalty to everyone",
             label="Won cards",
-            choice_labels=("Face down (the rules)", "Face up for everyone (learning)"),
+            value_labels={False: "Face down (the rules)", True: "Face up for everyone (learning)"},
         ),
     }
 
@@ -450,6 +501,7 @@ def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
         if last is None
         else (seat(last["winner"], "winner"), trick_of(last["cards"])),
         last_round=last_round,
+        events=events_from_json(data.get("events"), players),
     )
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE
-from .rules import legal_cards
 from .scoring import round_penalty
 
 if TYPE_CHECKING:
@@ -33,20 +32,15 @@ def _cards(cards: Any) -> list[str]:
 
 
 def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
-    if player is not None and not (type(player) is int and 0 <= player < state.players):
-        raise ValueError(f"seat must be 0..{state.players - 1} or None, got {player!r}")
+    """The game's part of the view (``State.view`` puts the protocol's envelope around it:
+    seat, players, to_act, over, winners, phase, scores, legal, events)."""
     n_colours, top = DECK_BY_PLAYERS[state.players]
     totals = state.penalty_totals()
     open_piles = state.options["open_piles"]
     out: dict[str, Any] = {
-        "game": "jalapeno",
-        "view_version": VIEW_VERSION,
-        "seat": player,
-        "players": state.players,
+        "jalapeno_view_version": VIEW_VERSION,
         "round": state.round_no,
         "rounds": state.rounds,
-        "over": state.turn is None,
-        "to_act": list(state.current_players()),
         "round_starter": state.round_starter,
         "leader": state.leader,
         "lead_colour": state.lead_colour,
@@ -86,7 +80,6 @@ def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
         },
         "round_penalties": [list(r) for r in state.round_penalties],
         "totals": totals,
-        "winners": state.winners(),
         "deck": {"colours": n_colours, "top": top, "hand_size": HAND_SIZE},
         "colours": [
             {"key": c.key, "name": c.name, "symbol": c.symbol, "emoji": c.emoji}
@@ -95,9 +88,4 @@ def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
     }
     if player is not None:
         out["hand"] = _cards(state.hands[player])
-        out["legal"] = (
-            _cards(legal_cards(state.hands[player], state.jalapenos[player], state.lead_colour))
-            if state.turn == player
-            else []
-        )
     return out

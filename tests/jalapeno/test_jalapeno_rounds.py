@@ -115,15 +115,20 @@ def test_first_player_must_be_a_seat_of_this_game() -> None:
 
 
 def test_every_option_has_a_label_and_names_its_values_for_the_setup_screen() -> None:
-    """A setup screen renders options from their specs: a label, and one label per value."""
+    """A setup screen renders options from their specs (``OptionSpec.describe``): a label, and a
+    label for every value that is not self-explanatory (numbers of rounds are)."""
     for key, spec in GAME.options.items():
-        assert spec.label, key
-        assert len(spec.choice_labels) == len(spec.choices) and all(spec.choice_labels), key
+        assert spec.describe(key)["label"] == spec.label and spec.label, key
     first = GAME.options["first_player"]
-    assert dict(zip(first.choices, first.choice_labels, strict=True))[None] == "Drawn at random"
-    assert dict(zip(first.choices, first.choice_labels, strict=True))[0] == "Seat 1"
+    assert [first.label_of(v) for v in first.choices] == ["Random"] + [
+        f"Seat {n}" for n in range(1, 10)
+    ]
     piles = GAME.options["open_piles"]
     assert piles.default is False and piles.choices == (False, True)
+    assert [c["label"] for c in piles.describe("open_piles")["choices"]] == [
+        "Face down (the rules)",
+        "Face up for everyone (learning)",
+    ]
 
 
 # -- every player count ---------------------------------------------------------------

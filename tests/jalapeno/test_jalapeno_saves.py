@@ -41,6 +41,7 @@ def test_a_save_is_versioned_json_with_public_private_and_secret_parts() -> None
         "public",
         "players_private",
         "secret",
+        "events",
     }
     assert len(data["players_private"]) == 4 and set(data["secret"]) == {"rng"}
 

@@ -48,7 +48,7 @@ def test_every_view_is_the_public_view_plus_the_seat_s_own_hand_and_pile() -> No
     running penalty."""
     for state in STATES:
         public = state.view(None)
-        assert public["seat"] is None and not PRIVATE_KEYS - {"seat"} & set(public)
+        assert public["seat"] is None and public["legal"] == [] and "hand" not in public
         assert all(s["pile"] is None and s["penalty_so_far"] is None for s in public["seats"])
         for seat in range(4):
             view = state.view(seat)
@@ -60,7 +60,7 @@ def test_every_view_is_the_public_view_plus_the_seat_s_own_hand_and_pile() -> No
                 {k: (None if k in OWN_PILE_KEYS else v) for k, v in info.items()}
                 for info in view["seats"]
             ]
-            assert masked == {k: v for k, v in public.items() if k != "seat"}
+            assert masked == {k: v for k, v in public.items() if k not in PRIVATE_KEYS}
 
 
 def test_pile_sizes_are_public_and_their_cards_face_down() -> None:

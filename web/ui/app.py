@@ -1,42 +1,45 @@
-"""The app's Python side: routes the shell's ``openGame(id)`` to a screen and plays Jalape-NO!.
+"""The app's Python side: routes the shell's ``openGame(id)`` to a game's setup, a saved game or
+a "coming soon" screen, and hosts the table loop (``ui.table``) in the page.
 
+Nothing here names a game: which games exist comes from ``ui.games`` (one line per game's UI)
+and the engine's registry; a game's UI module, and its engine, are imported when it opens.
 State lives here, in Python: the ``Session`` (engine state + seats), the setup form's model.
-Screens are rendered from them by pure functions (``ui.setup``, ``ui.jalapeno_table`` …) and
-swapped in by ``ui.dom``; taps come back as (action, card code / field) and nothing else is read
-from the page.
+Screens are rendered from them by pure functions and swapped in by ``ui.dom``; taps come back as
+(action, move / field) and nothing else is read from the page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
-import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import engine
-
-from . import dom
-from .bots import Decision, decide, make_bot
-from .cards import colours_of
-from .jalapeno_scores import game_over, round_end_screen, score_sheet_dialog
-from .jalapeno_table import TableCtx, render_table
-from .jalapeno_text import game_over_status, handoff_sentence, trick_sentence, turn_status
-from .privacy import privacy_cover
-from .session import Outcome, RoundResult, Session, TrickResult
+from . import dom, games
+from .bots import Decision
+from .session import Session
 from .setup import SetupModel, render_setup, summary_of_save
 from .soon import coming_soon
+from .table import Table
 from .toast import TOAST_MS, toast_html
 
-SAVE_KEY = "picante.jalapeno.save"
-SETUP_KEY = "picante.jalapeno.setup"
+if TYPE_CHECKING:
+    from .generic import GenericUI
 
-# Visible pacing, in ms, all scaled by ``App.pace`` (tests set it near 0 through
-# ``window.picante.setPace`` or ``?pace=``; the order of events stays the same).
-BOT_PAUSE_MS = 750  # a bot "thinks" at least this long so people can follow
-TRICK_RESULT_MS = 2400  # who took the trick: long enough to read, a tap skips it
-HANDOFF_MS = 700  # pass-and-play: your card lands in the trick before the cover comes up
+# A game's modules (and its engine's) are imported when it opens, which keeps Python's start-up
+# short; while the home screen waits for a tap they are imported ahead, one package per turn of
+# the event loop, so that the first tap on a game does not wait for them either.
+WARM_UP_AFTER_S = 0.5
+WARM_UP_GAP_S = 0.03
 
-KNOWN_GAMES = ("jalapeno", "nacho", "taco")
+
+def save_key(game_id: str) -> str:
+    """One saved game per game: ``picante.<id>.save`` (seats + the engine's ``to_dict()``)."""
+    return f"picante.{game_id}.save"
+
+
+def setup_key(game_id: str) -> str:
+    return f"picante.{game_id}.setup"
 
 
 class App:
@@ -46,10 +49,12 @@ class App:
         self.pace = _pace(dom.query_param("pace"))
         self.seed = dom.query_param("seed")  # reproducible deals for tests and bug reports
         self.game_id: str | None = None
-        self.setup = SetupModel.from_dict(_load_json(SETUP_KEY))
-        self.table: TableController | None = None
+        self.ui: GenericUI | None = None
+        self.setup: SetupModel | None = None
+        self.table: Table | None = None
         self._toast_timer: asyncio.TimerHandle | None = None
         self.decisions: list[dict[str, Any]] = []
+        self.warming: asyncio.Future[None] | None = None
         dom.on(self.root, "click", self.on_click)
         dom.on(self.root, "change", self.on_change)
         dom.on(self.root, "input", self.on_input)
@@ -63,10 +68,13 @@ class App:
         self.stop_table()
         self.game_id = game_id
         dom.show_root(self.root, True)
-        if game_id == "jalapeno":
-            self.show_setup()
-        else:
-            dom.render(coming_soon(game_id))
+        if not games.is_playable(game_id):
+            self.ui = self.setup = None
+            dom.render(coming_soon(games.announcement(game_id)))
+            return
+        self.ui = games.load_ui(game_id)
+        self.setup = SetupModel.from_dict(self.ui.info, _load_json(setup_key(game_id)))
+        self.show_setup()
 
     def go_home(self) -> None:
         """Our Back buttons: leave the game (it stays saved) and let the shell show home."""
@@ -83,27 +91,34 @@ class App:
 
     def show_setup(self) -> None:
         self.stop_table()
-        save = _load_json(SAVE_KEY)
-        dom.render(render_setup(self.setup, summary_of_save(save) if save else None))
+        if self.ui is None or self.setup is None or self.game_id is None:
+            return
+        save = _load_json(save_key(self.game_id))
+        resume = summary_of_save(self.ui, save) if save else None
+        dom.render(render_setup(self.ui, self.setup, resume))
 
-    # -- Jalape-NO! games ------------------------------------------------------------------
+    # -- games -----------------------------------------------------------------------------
 
     def start_game(self, session: Session) -> None:
+        assert self.ui is not None
         self.stop_table()
-        self.table = TableController(self, session)
-        self.table.save()
+        self.table = Table(self, self.ui, session)
+        self.save_game(session)
         self.table.start()
 
     def new_game(self) -> None:
-        dom.storage_set(SETUP_KEY, json.dumps(self.setup.to_dict()))
+        assert self.setup is not None and self.game_id is not None
+        dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
         seed: int | str | None = self.seed
-        self.start_game(Session.new(self.setup.active(), self.setup.rounds, seed))
+        session = Session.new(self.game_id, self.setup.active(), self.setup.game_options(), seed)
+        self.start_game(session)
 
     def resume(self) -> None:
+        assert self.game_id is not None
         try:
-            session = Session.from_save(_load_json(SAVE_KEY))
+            session = Session.from_save(self.game_id, _load_json(save_key(self.game_id)))
         except (ValueError, KeyError, TypeError) as err:
-            dom.storage_remove(SAVE_KEY)
+            dom.storage_remove(save_key(self.game_id))
             dom.warn("picante: could not resume:", err)
             self.show_setup()
             self.toast("That saved game could not be loaded, sorry — start a new one.")
@@ -114,6 +129,27 @@ class App:
         if self.table is not None:
             self.table.stop()
             self.table = None
+
+    # -- the table loop's host (ui.table.Host) ---------------------------------------------
+
+    def show(self, html: str, status: str) -> None:
+        dom.render(html)
+        dom.announce(status)
+
+    def save_game(self, session: Session) -> None:
+        # A finished game stays saved too (the setup screen offers no Resume for it): the
+        # final state is what the e2e tests check the shown scores against.
+        dom.storage_set(save_key(session.game.id), json.dumps(session.to_save()))
+
+    def play_again(self, session: Session) -> None:
+        """Same seats and options, a fresh game."""
+        self.start_game(Session.new(session.game.id, session.seats, session.options))
+
+    def scroll_into_view(self, selector: str) -> None:
+        dom.scroll_into_view(selector)
+
+    def warn(self, text: str) -> None:
+        dom.warn(text)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -127,29 +163,33 @@ class App:
             self.go_home()
             return
         if self.table is not None:
-            self.table.on_tap(action, dom.attr(el, "data-card"))
+            # A move is written in the game's notation: a card's code is its move (data-card).
+            move = dom.attr(el, "data-move") or dom.attr(el, "data-card")
+            self.table.on_tap(action, move)
             return
         if action == "start":
             self.new_game()
         elif action == "resume":
             self.resume()
-        elif action == "discard":
-            dom.storage_remove(SAVE_KEY)
+        elif action == "discard" and self.game_id is not None:
+            dom.storage_remove(save_key(self.game_id))
             self.show_setup()
 
     def on_change(self, event: Any) -> None:
-        self._field(event, rerender=True)
+        self._field(event)
 
     def on_input(self, event: Any) -> None:
-        self._field(event, rerender=False)
+        self._field(event)
 
-    def _field(self, event: Any, rerender: bool) -> None:
+    def _field(self, event: Any) -> None:
+        """A setup edit. Radios and selects send "input" and then "change": the first one
+        changes the model and re-renders, the second finds nothing left to change. A typed name
+        changes the model without a re-render (the field keeps its focus and caret)."""
         el = dom.closest_data(event, "field")
-        if el is None or self.table is not None:
+        if el is None or self.table is not None or self.setup is None or self.game_id is None:
             return
-        changed = self.setup.update(dom.attr(el, "data-field") or "", str(el.value))
-        if changed and rerender:
-            dom.storage_set(SETUP_KEY, json.dumps(self.setup.to_dict()))
+        if self.setup.update(dom.attr(el, "data-field") or "", str(el.value)):
+            dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
             self.show_setup()
 
     def on_key(self, event: Any) -> None:
@@ -170,6 +210,15 @@ class App:
             self._toast_timer.cancel()
             self._toast_timer = None
         dom.set_toast("")
+
+    async def warm_up(self) -> None:
+        await asyncio.sleep(WARM_UP_AFTER_S)
+        try:
+            for module in games.warm_up_modules():
+                importlib.import_module(module)
+                await asyncio.sleep(WARM_UP_GAP_S)  # a tap in between is handled at once
+        except Exception as err:  # only a head start: opening the game imports it anyway
+            dom.warn(f"picante: warm-up stopped: {err!r}")
 
     # -- test and measuring hooks ----------------------------------------------------------
 
@@ -195,230 +244,6 @@ class App:
             )
 
 
-class TableController:
-    """Plays one Jalape-NO! game on screen: an asyncio task that asks the session what happens
-    next, renders it, and waits for a bot's decision, a pause or a tap."""
-
-    def __init__(self, app: App, session: Session) -> None:
-        self.app = app
-        self.session = session
-        self.task: asyncio.Task[None] | None = None
-        self.turn: asyncio.Future[Outcome] | None = None  # waiting for a human's card
-        self.tap: asyncio.Future[None] | None = None  # waiting for "ready" / "continue"
-        self.result: TrickResult | None = None
-        self.round_result: RoundResult | None = None
-        self.last_trick: TrickResult | None = None
-        self.fresh: str | None = None
-        self.note: str | None = None  # a status line that overrides the turn status
-        self.thinking: int | None = None
-        self.sheet = False
-        self.covered = False
-        self.bots = {
-            seat: make_bot("jalapeno", cfg.level, seat, f"{session.bot_seed}:{seat}")
-            for seat, cfg in enumerate(session.seats)
-            if cfg.is_bot
-        }
-
-    def start(self) -> None:
-        self.task = asyncio.ensure_future(self.run())
-
-    def stop(self) -> None:
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-        for fut in (self.turn, self.tap):
-            if fut is not None and not fut.done():
-                fut.cancel()
-
-    def save(self) -> None:
-        # A finished game stays saved too (the setup screen offers no Resume for it): the
-        # final state is what the e2e tests check the shown scores against.
-        dom.storage_set(SAVE_KEY, json.dumps(self.session.to_save()))
-
-    def ms(self, base: float) -> float:
-        return base * self.app.pace / 1000.0
-
-    # -- the game loop ---------------------------------------------------------------------
-
-    async def run(self) -> None:
-        try:
-            while not self.session.state.is_over():
-                actor = self.session.actor
-                assert actor is not None
-                if self.session.is_bot(actor):
-                    await self.bot_turn(actor)
-                elif self.session.needs_cover():
-                    await self.cover()
-                else:
-                    await self.human_turn(actor)
-            self.render()
-        except asyncio.CancelledError:
-            raise
-        except Exception as err:  # never leave a silent, frozen table
-            dom.warn("picante: table error\n" + traceback.format_exc())
-            self.app.toast(f"Something went wrong: {err}")
-
-    async def bot_turn(self, seat: int) -> None:
-        s = self.session
-        self.thinking = seat
-        self.render()
-        started = asyncio.get_event_loop().time()
-        decision = await decide(
-            self.bots[seat], s.state.view(seat), s.legal(seat), lambda: asyncio.sleep(0)
-        )
-        self.app.record(decision)
-        spent = asyncio.get_event_loop().time() - started
-        await asyncio.sleep(max(0.0, self.ms(BOT_PAUSE_MS) - spent))
-        self.thinking = None
-        await self.after(s.play(seat, decision.action))
-
-    async def cover(self) -> None:
-        self.covered = True
-        self.render()
-        await self.wait_tap()
-        self.covered = False
-        self.session.reveal()
-
-    async def human_turn(self, seat: int) -> None:
-        self.turn = asyncio.get_event_loop().create_future()
-        self.render()
-        dom.scroll_into_view(".hand .card.legal")  # a lone legal card may be off-strip
-        outcome = await self.turn
-        self.turn = None
-        await self.after(outcome)
-
-    async def after(self, outcome: Outcome) -> None:
-        """Show what a play caused: the card landing, the trick's winner, the round's scores."""
-        self.save()
-        self.fresh = outcome.card
-        self.last_trick = outcome.trick
-        if outcome.round is not None:
-            # The engine has dealt the next round already: the round-end screen replaces the
-            # table (it shows the last trick too) until a tap. Game over: the loop ends.
-            if not outcome.over:
-                self.round_result = outcome.round
-                self.render()
-                await self.wait_tap()
-                self.round_result = None
-        elif outcome.trick is not None:
-            self.result = outcome.trick
-            self.render()
-            await self.wait_tap(self.ms(TRICK_RESULT_MS))
-            self.result = None
-        elif (
-            self.session.hot_seat
-            and self.session.viewer is None
-            and not self.session.is_bot(outcome.seat)
-        ):
-            # Pass-and-play: the player sees their card land, their hand already hidden.
-            nxt = self.session.actor
-            self.note = handoff_sentence(self.session, outcome, nxt)
-            self.render()
-            await self.wait_tap(self.ms(HANDOFF_MS))
-            self.note = None
-
-    async def wait_tap(self, timeout: float | None = None) -> None:
-        """Until a "continue" tap, or ``timeout`` seconds (None: only the tap)."""
-        self.tap = fut = asyncio.get_event_loop().create_future()
-        handle = None
-        if timeout is not None:
-            handle = asyncio.get_event_loop().call_later(
-                timeout, lambda: fut.done() or fut.set_result(None)
-            )
-        try:
-            await fut
-        finally:
-            if handle is not None:
-                handle.cancel()
-            self.tap = None
-
-    # -- taps ------------------------------------------------------------------------------
-
-    def on_tap(self, action: str, card: str | None) -> None:
-        if action == "scores":
-            self.sheet = True
-            self.render()
-            return
-        if action in ("close-sheet", "escape") and self.sheet:
-            self.sheet = False
-            self.render()
-            return
-        if action == "play-again":
-            self.app.start_game(
-                Session.new(self.session.seats, self.session.state.rounds)  # type: ignore[attr-defined]
-            )
-            return
-        if action == "setup":
-            self.app.show_setup()
-            return
-        if self.tap is not None and not self.tap.done():
-            # A result or cover is up: "continue" taps (anywhere on a result) move on.
-            if action in ("reveal", "next-round") or (
-                self.result is not None and action in ("dismiss", "play", "escape", "")
-            ):
-                self.tap.set_result(None)
-            return
-        if action == "play" and card is not None:
-            self.play(card)
-
-    def play(self, card: str) -> None:
-        s = self.session
-        actor = s.actor
-        if self.turn is None or self.turn.done() or actor is None or s.viewer != actor:
-            who = "" if actor is None else s.name(actor)
-            self.app.toast(f"Wait for your turn — it's {who}'s turn." if who else "Game over.")
-            return
-        try:
-            outcome = s.play(actor, card)  # the engine decides; an illegal card changes nothing
-        except engine.IllegalAction as err:
-            self.app.toast(str(err))
-            return
-        self.app.clear_toast()
-        self.turn.set_result(outcome)
-
-    # -- drawing ---------------------------------------------------------------------------
-
-    def render(self) -> None:
-        s = self.session
-        if self.covered:
-            # Only the cover: nothing of anybody's hand is in the DOM while it is up.
-            actor = s.actor
-            name = s.name(actor) if actor is not None else ""
-            dom.render(privacy_cover(name))
-            dom.announce(f"Pass the device to {name}")
-            return
-        view = s.view()
-        if view["over"]:
-            dom.render(game_over(s, view, self.last_trick))
-            dom.announce(game_over_status(s, view))
-            return
-        if self.round_result is not None:
-            dom.render(round_end_screen(s, self.round_result, self.last_trick, colours_of(view)))
-            dom.announce(f"Round {self.round_result.round_no} is over")
-            return
-        if self.result is not None:
-            status = trick_sentence(s, self.result)
-        elif self.note:
-            status = self.note
-        else:
-            status = turn_status(s, view)
-        html = render_table(
-            s,
-            view,
-            TableCtx(
-                status=status,
-                interactive=self.turn is not None and self.result is None,
-                thinking=self.thinking,
-                result=self.result,
-                fresh=self.fresh,
-            ),
-        )
-        if self.sheet:
-            html += score_sheet_dialog(s, view)
-        dom.render(html)
-        dom.announce(status)
-        self.fresh = None  # the card just played slides in once, not on every re-render
-
-
 def _pace(value: Any) -> float:
     try:
         pace = float(value)
@@ -441,12 +266,16 @@ APP: App | None = None
 
 
 def boot() -> App:
-    """Called once by ``main.py``: wire the shell's hooks, then tell it Python is ready."""
+    """Called once by ``main.py``: register any extra games the page names (only a test build
+    names any), wire the shell's hooks, then tell it Python is ready."""
     global APP
+    for module in dom.boot_config().get("register", []):
+        importlib.import_module(module)
     APP = app = App()
     dom.export("openGame", app.open_game)
     dom.export("closeGame", app.close_game)
     dom.export("setPace", app.set_pace)
     dom.publish("stats", {"decisions": []})
     dom.call_shell("pythonReady")
+    app.warming = asyncio.ensure_future(app.warm_up())
     return app

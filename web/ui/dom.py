@@ -6,6 +6,7 @@ what the user did (which button, which card code, which form field).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -156,6 +157,18 @@ def query_param(name: str) -> str | None:
     params = js.URLSearchParams.new(js.window.location.search)
     value = params.get(name)
     return None if missing(value) else str(value)
+
+
+def boot_config() -> dict[str, Any]:
+    """The build's boot list (``<script id="picante-boot">``) as data; {} if there is none."""
+    el = js.document.getElementById("picante-boot")
+    if missing(el):
+        return {}
+    try:
+        data = json.loads(str(el.textContent))
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def picante() -> Any:

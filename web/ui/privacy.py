@@ -6,7 +6,7 @@ from __future__ import annotations
 from .html import esc
 
 
-def privacy_cover(name: str, game_title: str = "Jalape-NO!") -> str:
+def privacy_cover(name: str, game_title: str = "") -> str:
     """A full-screen button: tapping it (or Enter/Space) reveals ``name``'s hand."""
     label = f"Pass the device to {name} — tap when ready"
     return (

@@ -1,22 +1,22 @@
-"""One Jalape-NO! game as the app plays it: seat config, the engine state, and who may look.
+"""One game as the app plays it, for any registered game: seat config, the engine state, and who
+may look at the screen.
 
-Pure Python (no ``js``): the page controller (``ui.app``) asks this object what happens next and
-renders from ``view()``; tests drive it directly on CPython. The engine state is the only game
-state; nothing here re-implements a rule (legal moves, trick winners and scores come from the
-engine).
+Pure Python (no ``js``): the table loop (``ui.table``) asks this object who acts next and renders
+from ``view()``; tests drive it directly on CPython. The engine state is the only game state;
+nothing here knows a rule (legal moves, what happened and scores come from the engine), and what
+happened is learnt only from the views' ``events``.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine.bots import BOT_LEVELS
-from engine.jalapeno.cards import parse_card
 
-GAME_ID = "jalapeno"
 SAVE_VERSION = 1
 
 HUMAN = "human"
@@ -25,6 +25,11 @@ LEVEL_LABELS = {"random": "Easy", "heuristic": "Medium", "search": "Hard"}
 DEFAULT_LEVEL = "heuristic"
 DEFAULT_NAMES = ("Ana", "Bart", "Carmen", "Diego", "Elena", "Félix", "Gabi", "Hugo", "Inés")
 MAX_NAME = 16
+
+
+def default_level(levels: list[str] | tuple[str, ...]) -> str:
+    """The level a new bot seat gets: the middle one the game offers (Medium of three)."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[len(levels) // 2]
 
 
 @dataclass
@@ -66,66 +71,66 @@ def clean_name(name: Any, seat: int) -> str:
     return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 
-@dataclass(frozen=True)
-class TrickResult:
-    """A finished trick: who took it and what was in it."""
-
-    winner: int
-    cards: tuple[tuple[int, str], ...]  # (seat, card) in play order
-    jalapenos: tuple[str, ...]  # the Jalapeños in it: they go face up in front of the winner
+Events = tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)
-class RoundResult:
-    round_no: int
-    rounds: int
-    penalties: tuple[int, ...]  # this round, per seat (engine's round_penalties[-1])
-    totals: tuple[int, ...]  # running totals after this round
-    next_starter: int | None  # who leads the next round; None when the game is over
-    jalapenos: tuple[tuple[str, ...], ...] = ()  # each seat's Jalapeños when it was scored
+class Happened:
+    """What one action caused, as the views' ``events`` tell it: the public version (what a
+    spectator may see) and, when a seat was on screen, that seat's version (its own secrets
+    included). ``for_seat`` picks the one a screen may show, so a secret told to one seat never
+    reaches another seat's screen, however long the line is kept."""
 
+    seat: int  # who acted
+    public: Events
+    audience: int | None = None
+    private: Events = ()
 
-@dataclass(frozen=True)
-class Outcome:
-    """What one play caused, so the UI can show it."""
-
-    seat: int
-    card: str
-    trick: TrickResult | None = None
-    round: RoundResult | None = None
-    over: bool = False
+    def for_seat(self, viewer: int | None) -> Events:
+        return self.private if viewer is not None and viewer == self.audience else self.public
 
 
 class Session:
-    """The app's game: an immutable engine state replaced on every play, plus seat config."""
+    """The app's game: an immutable engine state replaced on every action, plus seat config."""
 
     def __init__(
         self,
+        game_id: str,
         state: engine.State,
         seats: list[SeatConfig],
         bot_seed: str,
+        options: Mapping[str, Any] | None = None,
         viewer: int | None = None,
     ) -> None:
-        if len(seats) != state.players:  # type: ignore[attr-defined]
-            raise ValueError(f"{len(seats)} seats for a {state.players}-player game")  # type: ignore[attr-defined]
+        if len(seats) != state.players:
+            raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
+        self.game = engine.get_game(game_id)
         self.state = state
         self.seats = seats
+        for seat in seats:  # a level this game has no bot for (a setup made for another game)
+            if seat.level not in self.game.bot_levels:
+                seat.level = default_level(self.game.bot_levels)
         self.bot_seed = bot_seed
-        # The seat whose hand is on screen (None: nobody's). With one human it is always them.
+        self.options = dict(options or {})
+        # The seat whose private view is on screen (None: nobody's). With one human it is always
+        # them; in pass-and-play it changes only when its owner taps the cover away.
         self.viewer = viewer if viewer is not None else self.you
+        self._views: dict[int | None, dict[str, Any]] = {}  # views of self.state, by seat
+        self._views_of: engine.State | None = None
 
     @classmethod
     def new(
         cls,
+        game_id: str,
         seats: list[SeatConfig],
-        rounds: int = 5,
+        options: Mapping[str, Any] | None = None,
         seed: int | str | None = None,
     ) -> Session:
         if seed is None:
             seed = secrets.randbits(63)
-        game = engine.get_game(GAME_ID)
-        state = game.new_game(players=len(seats), seed=seed, options={"rounds": rounds})
-        return cls(state, seats, bot_seed=str(seed))
+        game = engine.get_game(game_id)
+        state = game.new_game(players=len(seats), seed=seed, options=dict(options or {}))
+        return cls(game_id, state, seats, bot_seed=str(seed), options=options)
 
     # -- who is who ------------------------------------------------------------------------
 
@@ -139,7 +144,7 @@ class Session:
 
     @property
     def hot_seat(self) -> bool:
-        """Several humans share the device: hands hide between their turns."""
+        """Several humans share the device: what is private hides between their turns."""
         return len(self.humans) > 1
 
     @property
@@ -149,69 +154,94 @@ class Session:
         return humans[0] if len(humans) == 1 else None
 
     @property
-    def actor(self) -> int | None:
-        """The seat that must play now; None once the game is over."""
-        to_act = self.state.current_players()
-        return to_act[0] if to_act else None
+    def to_act(self) -> tuple[int, ...]:
+        """Every seat that must act now (several when choices are simultaneous)."""
+        return tuple(self.state.current_players())
+
+    def next_seat(self) -> int | None:
+        """Which of ``to_act`` the table serves next: the human already on screen (no need to
+        pass the device), then the other humans, then the bots, each in seat order. None once
+        the game is over."""
+        to_act = self.to_act
+        if not to_act:
+            return None
+        if self.viewer in to_act and not self.is_bot(self.viewer):
+            return self.viewer
+        humans = [s for s in to_act if not self.is_bot(s)]
+        return humans[0] if humans else to_act[0]
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].is_bot
 
-    def needs_cover(self) -> bool:
-        """A human must act whose hand is not on screen: show the pass-the-device cover first."""
-        actor = self.actor
-        return actor is not None and not self.is_bot(actor) and self.viewer != actor
+    def needs_cover(self, seat: int) -> bool:
+        """A human must act whose private view is not on screen: pass the device first."""
+        return not self.is_bot(seat) and self.viewer != seat
 
-    def reveal(self) -> None:
-        """The next human tapped "ready": from now on their hand may be in the DOM."""
-        if self.actor is not None and not self.is_bot(self.actor):
-            self.viewer = self.actor
+    def reveal(self, seat: int) -> None:
+        """``seat``'s owner tapped "ready": from now on their private view may be in the DOM."""
+        if not self.is_bot(seat):
+            self.viewer = seat
 
     def view(self) -> dict[str, Any]:
         """The only thing screens render from: the engine's view for the seat on screen."""
-        return self.state.view(self.viewer)
+        return self.view_of(self.viewer)
 
-    # -- playing ---------------------------------------------------------------------------
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)``, made once per state (an action's events and the screen that
+        follows read the same one; nobody may change it)."""
+        if self._views_of is not self.state:
+            self._views, self._views_of = {}, self.state
+        if seat not in self._views:
+            self._views[seat] = self.state.view(seat)
+        return self._views[seat]
+
+    # -- acting ----------------------------------------------------------------------------
 
     def legal(self, seat: int) -> list[engine.Action]:
         return self.state.legal_actions(seat)
 
-    def play(self, seat: int, action: engine.Action | str) -> Outcome:
-        """Apply a play through the engine (raises ``engine.IllegalAction``, changing nothing)."""
-        before = self.state
-        after = before.apply(seat, action)  # may raise: self.state is untouched then
-        card = str(action)
-        self.state = after
-        if self.hot_seat and self.viewer == seat and self.actor != seat:
-            self.viewer = None  # the device is about to be passed: hide this hand now
-        return outcome_of(before.view(None), after.view(None), seat, card)
+    def play(self, seat: int, action: engine.Action | str) -> Happened:
+        """Apply an action through the engine (raises ``engine.IllegalAction``, changing
+        nothing) and say what it caused, read from the new state's views."""
+        self.state = self.state.apply(seat, action)  # may raise: self.state is untouched then
+        if self.hot_seat and self.viewer == seat and self.next_seat() != seat:
+            self.viewer = None  # the device is about to be passed: hide this seat's view now
+        public = tuple(self.view_of(None)["events"])
+        if self.viewer is None:
+            return Happened(seat, public)
+        return Happened(seat, public, self.viewer, tuple(self.view_of(self.viewer)["events"]))
 
     # -- saving ----------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
         return {
             "app": "picante",
-            "game": GAME_ID,
+            "game": self.game.id,
             "v": SAVE_VERSION,
             "seats": [s.to_dict() for s in self.seats],
             "bot_seed": self.bot_seed,
+            "options": dict(self.options),
             "state": self.state.to_dict(),
         }
 
     @classmethod
-    def from_save(cls, data: Any) -> Session:
+    def from_save(cls, game_id: str, data: Any) -> Session:
         """Rebuild a saved game (raises ValueError on anything unexpected). A hot-seat game
-        resumes behind the privacy cover: nobody's hand is shown until its owner taps."""
-        if not isinstance(data, dict) or data.get("game") != GAME_ID:
-            raise ValueError("not a saved Jalape-NO! game")
+        resumes behind the pass-the-device cover: nothing private shows until its owner taps."""
+        game = engine.get_game(game_id)
+        if not isinstance(data, dict) or data.get("game") != game_id:
+            raise ValueError(f"not a saved {game.name} game")
         if data.get("v") != SAVE_VERSION:
             raise ValueError(f"unsupported save version {data.get('v')!r}")
-        state = engine.get_game(GAME_ID).from_dict(data["state"])
+        state = game.from_dict(data["state"])
         seats_data = data.get("seats")
         if not isinstance(seats_data, list):
             raise ValueError("a save must list its seats")
         seats = [SeatConfig.from_dict(s, i) for i, s in enumerate(seats_data)]
-        return cls(state, seats, bot_seed=str(data.get("bot_seed", "0")))
+        options = data.get("options")
+        if not isinstance(options, dict):  # saves made before options were kept: the state's
+            options = data["state"].get("options", {})
+        return cls(game_id, state, seats, str(data.get("bot_seed", "0")), options)
 
     # -- words -----------------------------------------------------------------------------
 
@@ -225,33 +255,3 @@ class Session:
     def verb(self, seat: int, base: str, third: str | None = None) -> str:
         """Agree a verb with ``subject(seat)``: verb(s, "win") -> "win" / "wins"."""
         return base if seat == self.you else (third or base + "s")
-
-
-def outcome_of(before: dict[str, Any], after: dict[str, Any], seat: int, card: str) -> Outcome:
-    """Compare two spectator views around one play: did it finish a trick, a round, the game?"""
-    round_over = len(after["round_penalties"]) > len(before["round_penalties"])
-    trick: TrickResult | None = None
-    rnd: RoundResult | None = None
-    if round_over:
-        # The same apply() scored the round and dealt the next: the engine keeps the scored
-        # round (final trick, Jalapeños) in ``last_round``.
-        scored = after["last_round"]
-        last = scored["last_trick"]
-        trick = _trick(last["winner"], tuple((t["seat"], t["card"]) for t in last["cards"]))
-        rnd = RoundResult(
-            round_no=scored["round"],
-            rounds=after["rounds"],
-            penalties=tuple(scored["penalties"]),
-            totals=tuple(after["totals"]),
-            next_starter=None if after["over"] else after["round_starter"],
-            jalapenos=tuple(tuple(j) for j in scored["jalapenos"]),
-        )
-    elif not after["trick"] and after["last_trick"] is not None:
-        last = after["last_trick"]
-        trick = _trick(last["winner"], tuple((t["seat"], t["card"]) for t in last["cards"]))
-    return Outcome(seat, card, trick, rnd, bool(after["over"]))
-
-
-def _trick(winner: int, cards: tuple[tuple[int, str], ...]) -> TrickResult:
-    jalapenos = tuple(c for _, c in cards if parse_card(c).is_jalapeno)
-    return TrickResult(winner, cards, jalapenos)

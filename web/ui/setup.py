@@ -1,4 +1,6 @@
-"""The Jalape-NO! setup screen: player count, who sits where (human or bot level), rounds.
+"""The setup screen of any game, generated from its declaration (``game.describe()``): the player
+count, who sits where (human, or a bot of one of the game's levels), names, and every option the
+game declares with its label and value labels.
 
 ``SetupModel`` is the form's state in Python; the page only reports edits to it
 (``update(field, value)``) and re-renders from it.
@@ -7,42 +9,64 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.bots import BOT_LEVELS
+import engine
 
+from .chrome import bar
 from .html import attrs, esc, join_words, plural
 from .session import (
     BOT,
-    DEFAULT_LEVEL,
     DEFAULT_NAMES,
     HUMAN,
     LEVEL_LABELS,
     MAX_NAME,
     SeatConfig,
     clean_name,
+    default_level,
 )
 
-PLAYER_COUNTS = tuple(range(3, 10))
-ROUND_CHOICES = (1, 3, 5)  # 5 is the rulebook's game; shorter ones suit a bus ride
-DEFAULT_PLAYERS = 4
-DEFAULT_ROUNDS = 5
+if TYPE_CHECKING:
+    from .generic import GenericUI
+
+DEFAULT_PLAYERS = 4  # when the game allows it: a table of four is the usual party
+# Options whose values are seats (None: chosen at random): offered by the seats' names, and only
+# the seats of the game being set up.
+SEAT_OPTIONS = ("first_player",)
 
 
-def default_seats() -> list[SeatConfig]:
-    """Seat 1 is you; the rest start as medium bots, so "Start" gives a solo game at once."""
+def default_seats(levels: list[str]) -> list[SeatConfig]:
+    """Seat 1 is you; the rest start as bots, so "Start" gives a solo game at once."""
+    level = default_level(levels)
     return [
-        SeatConfig(name, HUMAN if i == 0 else BOT, DEFAULT_LEVEL)
-        for i, name in enumerate(DEFAULT_NAMES)
+        SeatConfig(name, HUMAN if i == 0 else BOT, level) for i, name in enumerate(DEFAULT_NAMES)
     ]
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and type(a) is type(b)  # 1 == True == 1.0, but only 1 is the choice 1
 
 
 @dataclass
 class SetupModel:
+    info: dict[str, Any]  # the game's declaration (describe())
     players: int = DEFAULT_PLAYERS
-    rounds: int = DEFAULT_ROUNDS
-    # Always 9 entries: names and choices survive lowering then raising the player count.
-    seats: list[SeatConfig] = field(default_factory=default_seats)
+    # One entry per seat of the largest table: names and choices survive lowering then raising
+    # the player count.
+    seats: list[SeatConfig] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def for_game(cls, info: dict[str, Any]) -> SetupModel:
+        counts = info["player_counts"]
+        players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
+        seats = default_seats(info["bot_levels"])[: max(counts)]
+        options = {o["name"]: o["default"] for o in info["options"]}
+        return cls(info, players, seats, options)
+
+    @property
+    def levels(self) -> list[str]:
+        return list(self.info["bot_levels"])
 
     def active(self) -> list[SeatConfig]:
         """The seats of the game to start, names cleaned (blank -> default)."""
@@ -51,20 +75,35 @@ class SetupModel:
             for i, s in enumerate(self.seats[: self.players])
         ]
 
+    def game_options(self) -> dict[str, Any]:
+        """The options to start the game with (a chosen seat beyond the table: random)."""
+        out = dict(self.options)
+        for name in SEAT_OPTIONS:
+            if isinstance(out.get(name), int) and out[name] >= self.players:
+                out[name] = None
+        return out
+
+    def option(self, name: str) -> dict[str, Any] | None:
+        return next((o for o in self.info["options"] if o["name"] == name), None)
+
     def update(self, name: str, value: str) -> bool:
         """Apply one edit from the form. Returns True if the screen must be re-rendered (a
         typed name does not re-render, so the text field keeps focus and caret)."""
         if name == "players":
             count = _int(value)
-            if count in PLAYER_COUNTS and count != self.players:
+            if count in self.info["player_counts"] and count != self.players:
                 self.players = count
                 return True
             return False
-        if name == "rounds":
-            rounds = _int(value)
-            if rounds in ROUND_CHOICES and rounds != self.rounds:
-                self.rounds = rounds
-                return True
+        if name.startswith("opt:"):
+            spec = self.option(name[4:])
+            if spec is None:
+                return False
+            for choice in spec["choices"]:
+                if str(choice["value"]) == value:
+                    changed = not _same(self.options.get(spec["name"]), choice["value"])
+                    self.options[spec["name"]] = choice["value"]
+                    return changed
             return False
         kind, _, index = name.partition("-")
         seat = _int(index)
@@ -77,7 +116,7 @@ class SetupModel:
             who, _, level = str(value).partition(":")
             if who == HUMAN:
                 self.seats[seat].kind = HUMAN
-            elif who == BOT and level in BOT_LEVELS:
+            elif who == BOT and level in self.levels:
                 self.seats[seat].kind, self.seats[seat].level = BOT, level
             else:
                 return False
@@ -87,27 +126,35 @@ class SetupModel:
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
-            "rounds": self.rounds,
+            "options": dict(self.options),
             "seats": [s.to_dict() for s in self.seats],
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> SetupModel:
-        """Last used setup (from localStorage); anything odd falls back to defaults."""
-        model = cls()
+    def from_dict(cls, info: dict[str, Any], data: Any) -> SetupModel:
+        """Last used setup (from localStorage); anything odd falls back to the defaults."""
+        model = cls.for_game(info)
         if not isinstance(data, dict):
             return model
-        if data.get("players") in PLAYER_COUNTS:
+        if data.get("players") in info["player_counts"]:
             model.players = data["players"]
-        if data.get("rounds") in ROUND_CHOICES:
-            model.rounds = data["rounds"]
+        saved = data.get("options") if isinstance(data.get("options"), dict) else {}
+        if "rounds" in data and "rounds" not in saved:  # setups saved before options were
+            saved = {**saved, "rounds": data["rounds"]}
+        for spec in info["options"]:
+            value = saved.get(spec["name"], spec["default"])
+            if any(_same(value, c["value"]) for c in spec["choices"]):
+                model.options[spec["name"]] = value
         seats = data.get("seats")
         if isinstance(seats, list):
             for i, raw in enumerate(seats[: len(model.seats)]):
                 try:
-                    model.seats[i] = SeatConfig.from_dict(raw, i)
+                    seat = SeatConfig.from_dict(raw, i)
                 except ValueError:
-                    pass
+                    continue
+                if seat.level not in model.levels:
+                    seat.level = default_level(model.levels)
+                model.seats[i] = seat
         return model
 
 
@@ -118,7 +165,9 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _segmented(name: str, legend: str, choices: list[tuple[int, str]], current: int) -> str:
+def _segmented(
+    name: str, legend: str, choices: list[tuple[str, str]], current: str, *, field_: str = ""
+) -> str:
     opts = "".join(
         '<label class="seg-opt">'
         + "<input"
@@ -126,24 +175,25 @@ def _segmented(name: str, legend: str, choices: list[tuple[int, str]], current: 
             type="radio",
             name=name,
             value=value,
-            data_field=name,
+            data_field=field_ or name,
             data_key=f"{name}-{value}",
             checked=value == current,
         )
-        + f"><span>{text}</span></label>"
+        + f"><span>{esc(text)}</span></label>"
         for value, text in choices
     )
     return (
-        f'<fieldset class="seg" data-testid="{name}"><legend>{esc(legend)}</legend>'
+        f'<fieldset class="seg" data-testid="{esc(name)}"><legend>{esc(legend)}</legend>'
         f'<div class="seg-row">{opts}</div></fieldset>'
     )
 
 
-def _seat_row(i: int, seat: SeatConfig) -> str:
+def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
     value = HUMAN if not seat.is_bot else f"{BOT}:{seat.level}"
     options = [(HUMAN, "🙂 Human")] + [
         # Short enough to show whole on a 360 px phone; the robot says "bot" (also to readers).
-        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}") for lvl in BOT_LEVELS
+        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}")
+        for lvl in levels
     ]
     select = "".join(
         f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>'
@@ -174,21 +224,49 @@ def _seat_row(i: int, seat: SeatConfig) -> str:
     )
 
 
-def render_setup(model: SetupModel, resume: str | None = None) -> str:
-    """The whole setup screen. ``resume``: a one-line summary of a saved game, if any."""
-    seats = model.seats[: model.players]
+def _option(model: SetupModel, spec: dict[str, Any]) -> str:
+    # (The option's ``doc`` is written for the command line, so it is not shown here.)
+    name, current = spec["name"], model.game_options().get(spec["name"])
+    if name in SEAT_OPTIONS:
+        # "Random", then the seats of this table by name: who starts, as the rules allow.
+        seats = model.active()
+        choices = [
+            (str(c["value"]), c["label"] if c["value"] is None else seats[c["value"]].name)
+            for c in spec["choices"]
+            if c["value"] is None or (isinstance(c["value"], int) and c["value"] < model.players)
+        ]
+        opts = "".join(
+            f'<option value="{esc(v)}"{" selected" if v == str(current) else ""}>{esc(t)}</option>'
+            for v, t in choices
+        )
+        return (
+            f'<div class="opt-field" data-testid="{esc(name)}">'
+            f'<label class="opt-label" for="opt-{esc(name)}">{esc(spec["label"])}</label>'
+            + "<select"
+            + attrs(id=f"opt-{name}", data_field=f"opt:{name}", data_key=f"opt-{name}")
+            + f">{opts}</select></div>"
+        )
+    choices = [(str(c["value"]), c["label"]) for c in spec["choices"]]
+    return _segmented(name, spec["label"], choices, str(current), field_=f"opt:{name}")
+
+
+def mode_line(seats: list[SeatConfig]) -> str:
     humans = sum(1 for s in seats if not s.is_bot)
-    bots = model.players - humans
+    bots = len(seats) - humans
     if humans > 1:
-        mode = (
+        return (
             f"Pass-and-play for {plural(humans, 'human')}"
             + (f" and {plural(bots, 'bot')}" if bots else "")
-            + ": hands hide between turns."
+            + ": a cover hides the screen between turns."
         )
-    elif humans == 1:
-        mode = f"You against {plural(bots, 'bot')}."
-    else:
-        mode = "Bots only: sit back and watch."
+    if humans == 1:
+        return f"You against {plural(bots, 'bot')}." if bots else "You play alone."
+    return "Bots only: sit back and watch."
+
+
+def render_setup(ui: GenericUI, model: SetupModel, resume: str | None = None) -> str:
+    """The whole setup screen. ``resume``: a one-line summary of a saved game, if any."""
+    seats = model.seats[: model.players]
     resume_html = ""
     if resume:
         resume_html = (
@@ -201,23 +279,28 @@ def render_setup(model: SetupModel, resume: str | None = None) -> str:
             '<button type="button" class="btn" data-action="discard" data-key="discard">'
             "Discard</button></div></section>"
         )
-    rounds = [(r, f"{r}" + (" · full" if r == 5 else "")) for r in ROUND_CHOICES]
+    counts = model.info["player_counts"]
+    players = (
+        _segmented("players", "Players", [(str(n), str(n)) for n in counts], str(model.players))
+        if len(counts) > 1
+        else ""
+    )
     return (
-        '<section class="pc-setup" data-testid="setup" aria-labelledby="setup-title">'
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
-        '<h1 class="pc-title" id="setup-title">Jalape-NO!</h1><span class="pc-round"></span>'
-        "</header>"
-        '<div class="setup-body">'
+        '<section class="pc-setup" data-testid="setup" aria-label="'
+        + esc(f"{ui.title}: new game")
+        + '">'
+        + bar(ui.title)
+        + '<div class="setup-body">'
         + resume_html
-        + '<p class="tagline">Dodge the tricks with Jalapeños in them. 3–9 players.</p>'
-        + _segmented("players", "Players", [(n, str(n)) for n in PLAYER_COUNTS], model.players)
+        + ui.setup_intro()
+        + players
         + '<fieldset class="seats-field"><legend>Who is playing</legend>'
-        '<ol class="seat-list">' + "".join(_seat_row(i, s) for i, s in enumerate(seats)) + "</ol>"
-        f'<p class="mode" data-testid="mode">{esc(mode)}</p></fieldset>'
-        + _segmented("rounds", "Rounds", rounds, model.rounds)
-        + _howto()
+        '<ol class="seat-list">'
+        + "".join(_seat_row(i, s, model.levels) for i, s in enumerate(seats))
+        + "</ol>"
+        f'<p class="mode" data-testid="mode">{esc(mode_line(seats))}</p></fieldset>'
+        + "".join(_option(model, spec) for spec in model.info["options"])
+        + ui.setup_howto()
         + "</div>"
         '<div class="actions">'
         + "<button"
@@ -233,31 +316,15 @@ def render_setup(model: SetupModel, resume: str | None = None) -> str:
     )
 
 
-def _howto() -> str:
-    tips = [
-        "Everyone gets 12 cards. Jalapeños (the 1s) go face up in front of you.",
-        "Follow the lead colour if you can — from your hand or your face-up Jalapeños.",
-        "Highest card of the lead colour takes the trick, Jalapeños and all.",
-        "Round end: −2 per Jalapeño, −1 per card you took in a Jalapeño's colour.",
-        "Fewest penalty points after the last round wins.",
-    ]
-    return (
-        '<details class="howto"><summary>How to play</summary><ul>'
-        + "".join(f"<li>{esc(t)}</li>" for t in tips)
-        + "</ul></details>"
-    )
-
-
-def summary_of_save(save: Any) -> str | None:
+def summary_of_save(ui: GenericUI, save: Any) -> str | None:
     """The Resume card's line, "Round 2 of 5 · Ana, Bart, Carmen and Diego"; None if the save
     is unreadable or that game is over (finished games stay saved, but are not resumable)."""
     try:
-        names = [s["name"] for s in save["seats"]]
-        state = save["state"]
-        rnd = state["public"]["round"]
-        rounds = state["options"]["rounds"]
-        if state["public"]["turn"] is None:
-            return None
-    except (KeyError, TypeError):
+        names = [str(s["name"]) for s in save["seats"]]
+        state = ui.game.from_dict(save["state"])
+    except (KeyError, TypeError, ValueError, engine.IllegalAction):
         return None
-    return f"Round {rnd} of {rounds} · {join_words([str(n) for n in names])}"
+    if state.is_over():
+        return None
+    progress = ui.progress(state.view(None))
+    return " · ".join([*([progress] if progress else []), join_words(names)])

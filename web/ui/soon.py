@@ -1,41 +1,31 @@
-"""Friendly placeholders for the games that are not built yet: never a dead end."""
+"""Friendly placeholders for the games that are not built yet: never a dead end. What they say
+is the announcement in ``ui.games`` (the same data as their home card)."""
 
 from __future__ import annotations
 
+from .chrome import bar
+from .games import Announcement
 from .html import esc
 
-GAMES = {
-    "nacho": (
-        "The Nacho Incident",
-        "🧀",
-        "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
-        " ahead of the Mounties. 2–4 players.",
-    ),
-    "taco": (
-        "Crazy Taco",
-        "🌮",
-        "Run a taco stand with a crew of dice: serve every customer before their patience"
-        " runs out. Solo, or one against one.",
-    ),
-}
 
-
-def coming_soon(game_id: str) -> str:
-    title, emoji, blurb = GAMES.get(
-        game_id, ("This game", "🍽️", "We could not find this game in the app.")
+def coming_soon(soon: Announcement | None) -> str:
+    title = soon.title if soon else "This game"
+    blurb = soon.blurb if soon else "We could not find this game in the app."
+    art = (
+        f'<svg class="soon-art" viewBox="0 0 96 96"><use href="#{esc(soon.art)}"/></svg>'
+        if soon and soon.art
+        else ""
     )
     return (
-        '<section class="pc-soon" data-testid="coming-soon" aria-labelledby="soon-title">'
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
-        f'<h1 class="pc-title" id="soon-title">{esc(title)}</h1><span class="pc-round"></span>'
-        "</header>"
-        '<div class="soon-body">'
-        f'<div class="soon-emoji" aria-hidden="true">{esc(emoji)}</div>'
+        '<section class="pc-soon" data-testid="coming-soon" aria-label="'
+        + esc(title)
+        + '">'
+        + bar(title)
+        + '<div class="soon-body">'
+        f'<div class="soon-emoji" aria-hidden="true">{art}</div>'
         "<h2>Coming soon</h2>"
         f"<p>{esc(blurb)}</p>"
-        "<p>It is still in the kitchen. Meanwhile, Jalape-NO! is ready to play.</p>"
+        "<p>It is still in the kitchen — meanwhile, pick another game.</p>"
         "</div>"
         '<div class="actions">'
         '<button type="button" class="btn primary wide" data-action="home" data-key="back"'

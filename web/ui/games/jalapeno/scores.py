@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...chrome import bar, over_actions, winners_headline
+from ...html import attrs, esc
+from ...session import Session
 from .cards import card_face, colours_of, mini_card
-from .html import attrs, esc
-from .jalapeno_text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
-from .session import RoundResult, Session, TrickResult
+from .results import RoundResult, TrickResult
+from .text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
 
 
 def round_table(
@@ -76,13 +78,8 @@ def round_end_screen(
     """Full screen between rounds (the next round is already dealt, so no table behind it)."""
     return (
         '<section class="pc-round-end" data-testid="round-end" aria-labelledby="round-title">'
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
-        '<h1 class="pc-title">Jalape-NO!</h1>'
-        f'<span class="pc-round">Round {result.round_no} of {result.rounds}</span>'
-        "</header>"
-        '<div class="over-body">'
+        + bar("Jalape-NO!", f"Round {result.round_no} of {result.rounds}")
+        + '<div class="over-body">'
         + last_trick_block(session, trick, colours)
         + f'<h2 id="round-title">Round {result.round_no} is over</h2>'
         '<p class="sheet-note">Penalty points — fewer is better.</p>'
@@ -157,15 +154,12 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
     scored = view.get("last_round") or {}
     return (
         '<section class="pc-over" data-testid="game-over" aria-labelledby="over-title">'
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
-        '<h1 class="pc-title">Jalape-NO!</h1><span class="pc-round">Game over</span>'
-        "</header>"
-        '<div class="over-body">' + '<div class="trophy" aria-hidden="true">🏆</div>'
-        f'<h2 id="over-title" data-testid="winner">{esc(winners_sentence(session, view))}</h2>'
-        '<p class="sheet-note">Fewest penalty points wins.</p>'
-        '<ol class="standings" data-testid="final-scores">' + "".join(rank_rows) + "</ol>"
+        + bar("Jalape-NO!", "Game over")
+        + '<div class="over-body">'
+        + winners_headline(winners_sentence(session, view), "Fewest penalty points wins.")
+        + '<ol class="standings" data-testid="final-scores">'
+        + "".join(rank_rows)
+        + "</ol>"
         f"<h3>Round {len(view['round_penalties'])} of {view['rounds']}</h3>"
         + round_table(session, last, totals, scored.get("jalapenos", ()), colours_of(view))
         + last_trick_block(session, trick, colours_of(view))
@@ -175,10 +169,6 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             else ""
         )
         + "</div>"
-        '<div class="actions">'
-        '<button type="button" class="btn primary wide" data-action="play-again"'
-        ' data-key="play-again" data-testid="play-again" autofocus>Play again</button>'
-        '<button type="button" class="btn wide" data-action="setup" data-key="setup">'
-        "Change players</button>"
-        "</div></section>"
+        + over_actions()
+        + "</section>"
     )

@@ -7,10 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...chrome import bar, result_banner
+from ...html import attrs, esc, plural
+from ...session import Session
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
-from .html import attrs, esc, plural
-from .jalapeno_text import jalapenos_phrase
-from .session import Session, TrickResult
+from .results import TrickResult
+from .text import jalapenos_phrase
+
+SCORES_BUTTON = (
+    '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
+    ' aria-label="Score sheet"><span aria-hidden="true">☰</span></button>'
+)
 
 
 @dataclass(frozen=True)
@@ -47,18 +54,8 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
 
 
 def _bar(view: dict[str, Any]) -> str:
-    return (
-        '<header class="pc-bar">'
-        '<button type="button" class="pc-icon" data-action="home" data-key="home"'
-        ' aria-label="Back to home">'
-        '<span aria-hidden="true">‹</span></button>'
-        '<h1 class="pc-title">Jalape-NO!</h1>'
-        f'<span class="pc-round" data-testid="round">'
-        f"Round {view['round']} of {view['rounds']}</span>"
-        '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
-        ' aria-label="Score sheet"><span aria-hidden="true">☰</span></button>'
-        "</header>"
-    )
+    progress = f"Round {view['round']} of {view['rounds']}"
+    return bar("Jalape-NO!", progress, right_testid="round", tools=SCORES_BUTTON)
 
 
 def _seats(
@@ -168,13 +165,12 @@ def _trick(
     banner = ""
     if result is not None:
         hot = jalapenos_phrase(result)
-        banner = (
-            '<button type="button" class="trick-won" data-action="dismiss" data-key="dismiss"'
-            ' data-testid="trick-won">'
+        banner = result_banner(
             f"<strong>{esc(session.subject(result.winner))}</strong>"
             f" {session.verb(result.winner, 'take')} the trick"
-            + (f' <span class="hot">+ {esc(hot)}</span>' if hot else "")
-            + "<small>Tap to continue</small></button>"
+            + (f' <span class="hot">+ {esc(hot)}</span>' if hot else ""),
+            testid="trick-won",
+            cls="trick-won",
         )
     return (
         '<div class="trick-area'

@@ -1,6 +1,7 @@
 """The words of the Jalape-NO! table: one-line statuses and result sentences.
 
-Everything here reads the engine's view (and the session's names); nothing decides a rule.
+Everything here reads the engine's view and events (and the session's names); nothing decides a
+rule.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card
 
-from .html import join_words, plural
-from .session import Outcome, RoundResult, Session, TrickResult
+from ...html import join_words, plural
+from ...session import Session
+from .results import RoundResult, TrickResult
 
 
 def colour_name(view: dict[str, Any], key: str | None) -> str:
@@ -20,9 +22,11 @@ def colour_name(view: dict[str, Any], key: str | None) -> str:
     return key or ""
 
 
-def turn_status(session: Session, view: dict[str, Any]) -> str:
-    """The status line while the game waits for the seat to act (human or bot)."""
-    actor = session.actor
+def turn_status(session: Session, view: dict[str, Any], actor: int | None = None) -> str:
+    """The status line while the game waits for ``actor`` (default: the seat to act) to play,
+    human or bot."""
+    if actor is None:
+        actor = view["to_act"][0] if view["to_act"] else None
     if actor is None:
         return game_over_status(session, view)
     if session.is_bot(actor):
@@ -49,9 +53,14 @@ def trick_sentence(session: Session, trick: TrickResult) -> str:
     )
 
 
-def handoff_sentence(session: Session, outcome: Outcome, next_seat: int | None) -> str:
+def play_sentence(session: Session, seat: int, card: str) -> str:
+    """ "Ana played Green 2" (a card in the trick is seen by everyone)."""
+    return f"{session.subject(seat)} played {parse_card(card).label}"
+
+
+def handoff_sentence(session: Session, seat: int, card: str, next_seat: int | None) -> str:
     """ "Ana played Green 2 — pass to Cy" (pass-and-play, between two humans' turns)."""
-    text = f"{session.subject(outcome.seat)} played {parse_card(outcome.card).label}"
+    text = play_sentence(session, seat, card)
     if next_seat is not None and not session.is_bot(next_seat):
         text += f" — pass to {session.name(next_seat)}"
     return text

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card, sort_key
 
-from .html import attrs, esc
+from ...html import attrs, esc
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,222 @@
+"""Python's start-up snapshot (tools/snapshot.py, web/start.mjs): the build makes and checks it,
+the page restores it and plays, and falls back to a normal start-up without it.
+
+The build tests run Node (a few seconds each); the browser tests use their own profile and, where
+they change dist/, their own server."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import copy_dist, open_app, run_python
+
+from tools import snapshot, snapshot_bytecode
+from tools.build import read_sw_build_info
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNTIME = ROOT / "node_modules" / "pyodide"
+BOOT_JSON = re.compile(r'id="picante-boot">(.*?)</script>', re.S)
+
+
+def _play_opens(page) -> None:
+    """The app works: a tapped game renders its first screen from Python."""
+    page.tap('[data-game="jalapeno"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
+
+
+# ---- the build ----------------------------------------------------------------------------------
+
+
+def test_dist_ships_a_snapshot_of_its_own_runtime(dist):
+    gz = (dist.out / snapshot.NAME).read_bytes()
+    magic, build_id = snapshot.header(gz)
+    assert magic == 0x706E7300
+    shipped = re.search(
+        rb'BUILD_ID:"([0-9a-f]{64})"', (dist.out / "pyodide/pyodide.mjs").read_bytes()
+    )
+    assert build_id == shipped[1].decode()
+    # restorable: within the heap the browser's module starts with (pyodide#6254)
+    with gzip.open(dist.out / snapshot.NAME) as f:
+        head = f.read(8)
+        size = len(head) + len(f.read())
+    offset = int.from_bytes(head[4:8], "little")
+    assert size - offset <= snapshot.HEAP_LIMIT
+    # the page is told where it is, and the service worker precaches it
+    boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
+    assert boot["snapshot"] == f"./{snapshot.NAME}"
+    assert snapshot.NAME in read_sw_build_info(dist.out / "service-worker.js")["files"]
+
+
+def test_only_the_listed_modules_of_ours_go_into_the_snapshot():
+    available = {
+        "engine/__init__.py": b"",
+        "engine/protocol.py": b"",
+        "engine/jalapeno/__init__.py": b"",
+        "ui/__init__.py": b"",
+        "ui/dom.py": b"",
+        "ui/app.py": b"",
+    }
+    chosen = snapshot.module_files(available, ("json", "engine.protocol", "ui.dom"))
+    assert sorted(chosen) == [
+        "engine/__init__.py",
+        "engine/protocol.py",
+        "ui/__init__.py",
+        "ui/dom.py",
+    ]
+    with pytest.raises(snapshot.SnapshotError, match=r"ui\.gone.*IMPORTS in tools/snapshot\.py"):
+        snapshot.module_files(available, ("ui.gone",))
+
+
+def test_a_snapshot_import_that_needs_an_unlisted_module_fails_the_build(tmp_path):
+    tree = {"ui/__init__.py": b"", "ui/toast.py": (ROOT / "web/ui/toast.py").read_bytes()}
+    with pytest.raises(snapshot.SnapshotError) as err:
+        snapshot.make(RUNTIME, tree, ("ui.toast",))  # ui.toast imports ui.html, not given
+    assert "No module named 'ui.html'" in str(err.value)
+    assert "tools/snapshot.py IMPORTS" in str(err.value)
+
+
+def test_the_build_fails_when_the_heap_comes_near_the_limit(monkeypatch):
+    # Pyodide's own start-up uses ~25 MiB: a 20 MiB safe limit must refuse it, saying why.
+    monkeypatch.setattr(snapshot, "MARGIN", snapshot.HEAP_LIMIT - 20 * 2**20)
+    with pytest.raises(snapshot.SnapshotError, match=r"over the safe limit of 20971520.*IMPORTS"):
+        snapshot.make(RUNTIME, {}, ())
+
+
+def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
+    gz = (dist.out / snapshot.NAME).read_bytes()
+    runtime = tmp_path / "pyodide"
+    shutil.copytree(dist.out / "pyodide", runtime)
+    report = {
+        "runtime": {n: snapshot._sha256((runtime / n).read_bytes()) for n in snapshot.RUNTIME}
+    }
+    snapshot.verify(gz, runtime, report)  # the very runtime: accepted
+
+    other = dict(report, runtime=dict(report["runtime"], **{"pyodide.asm.wasm": "0" * 64}))
+    with pytest.raises(snapshot.SnapshotError, match="another pyodide/pyodide.asm.wasm"):
+        snapshot.verify(gz, runtime, other)
+
+    mjs = runtime / "pyodide.mjs"
+    mjs.write_bytes(
+        re.sub(rb'BUILD_ID:"[0-9a-f]{64}"', b'BUILD_ID:"' + b"1" * 64 + b'"', mjs.read_bytes())
+    )
+    with pytest.raises(snapshot.SnapshotError, match="made by Pyodide build"):
+        snapshot.verify(gz, runtime, report)
+
+
+def test_every_module_the_page_writes_has_its_bytecode(dist):
+    pycs = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.NAME).read_bytes())
+    boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
+    assert boot["bytecode"] == f"./{snapshot_bytecode.NAME}"
+    ours = snapshot.staged_python(dist.out, boot["files"])
+    pyscript = snapshot_bytecode.pyscript_sources(ROOT / "node_modules")
+    assert "pyscript/__init__.py" in pyscript and "ui/app.py" in ours
+    expected = {
+        f"{rel.rpartition('/')[0]}/__pycache__/{rel.rpartition('/')[2][:-3]}.cpython-314.pyc".lstrip(
+            "/"
+        )
+        for rel in {**ours, **pyscript}
+    }
+    assert set(pycs) == expected
+    for data in pycs.values():
+        assert int.from_bytes(data[4:8], "little") == 0b11  # hash-based, checked
+
+
+# ---- the page -----------------------------------------------------------------------------------
+
+
+PYC_CHECK = """
+import glob, importlib.util
+stale = []
+for src in sorted(glob.glob("**/*.py", recursive=True)):
+    try:
+        with open(importlib.util.cache_from_source(src), "rb") as f:
+            pyc = f.read()
+    except OSError:
+        stale.append(src + " (none)")
+        continue
+    with open(src, "rb") as f:
+        if pyc[8:16] != importlib.util.source_hash(f.read()):
+            stale.append(src)
+",".join(stale) or "all current"
+"""
+
+
+def test_imports_after_the_snapshot_find_their_bytecode(page):
+    # every module in Python's working directory -- ours and the pyscript package PyScript
+    # wrote -- has a .pyc whose source hash is that file's: Python loads it instead of compiling
+    assert run_python(page, "import sys; 'pyscript' in sys.modules") == "true"
+    assert run_python(page, PYC_CHECK) == "all current"
+
+
+def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url):
+    values = []
+    for _ in range(2):  # two first visits: each page must get its own randomness
+        ctx = new_context()
+        page = ctx.new_page()
+        open_app(page, base_url)
+        assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
+        # the snapshot was made in Node, yet `js` is this page's window
+        assert (
+            run_python(page, "import js; js.document.getElementById('game-root').id") == "game-root"
+        )
+        assert run_python(page, "import js; js.location.href") == base_url
+        # what the snapshot holds is there, what it does not is imported from the files
+        assert run_python(page, "import sys; 'engine.protocol' in sys.modules") == "true"
+        assert run_python(page, "import engine; engine.get_game('jalapeno').id") == "jalapeno"
+        values.append(run_python(page, "import random; random.random()"))
+        _play_opens(page)
+        ctx.close()
+    assert values[0] != values[1], "random was not re-seeded after the restore"
+
+
+def _fallback_boot(new_context, serve, site: Path) -> dict:
+    srv = serve(site)
+    ctx = new_context()
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, srv.url)
+    boot = page.evaluate("() => window.picante.boot")
+    _play_opens(page)
+    assert not errors, errors
+    return boot
+
+
+def test_without_the_snapshot_python_starts_the_normal_way(new_context, serve, dist, tmp_path):
+    site = copy_dist(dist.out, tmp_path / "site")
+    (site / snapshot.NAME).unlink()
+    boot = _fallback_boot(new_context, serve, site)
+    assert boot == {"snapshot": False, "why": "not loaded: HTTP 404"}
+
+
+def test_a_snapshot_of_another_build_is_refused_and_python_starts_anyway(
+    new_context, serve, dist, tmp_path
+):
+    site = copy_dist(dist.out, tmp_path / "site")
+    raw = bytearray(gzip.decompress((site / snapshot.NAME).read_bytes()))
+    raw[16] ^= 0xFF  # the build id in Pyodide's header
+    (site / snapshot.NAME).write_bytes(gzip.compress(bytes(raw), compresslevel=1))
+    boot = _fallback_boot(new_context, serve, site)
+    assert boot["snapshot"] is False
+    assert boot["why"].startswith("refused: Snapshot build id mismatch"), boot
+
+
+def test_a_host_that_decodes_the_gzip_itself_still_works(new_context, base_url, dist):
+    # Some hosts send .gz files with Content-Encoding: gzip; the browser then hands the page the
+    # raw snapshot. The page tells by the magic bytes.
+    raw = gzip.decompress((dist.out / snapshot.NAME).read_bytes())
+    ctx = new_context()
+    ctx.route(
+        f"**/{snapshot.NAME}",
+        lambda route: route.fulfill(status=200, body=raw, content_type="application/gzip"),
+    )
+    page = ctx.new_page()
+    open_app(page, base_url)
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
+    _play_opens(page)

@@ -1,0 +1,64 @@
+"""dist/ on a static host under a path (https://host/picante/), as people share it: it boots,
+its service worker takes that path as its scope, it works offline, deep links work, and nothing
+is asked for outside the path (an absolute URL would break on a real host)."""
+
+from __future__ import annotations
+
+from conftest import open_app
+
+from tools import snapshot
+
+CONTROLLED_JS = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return {controlled: !!navigator.serviceWorker.controller, scope: reg.scope};
+}"""
+
+
+def _opens(page, game: str) -> None:
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.evaluate("() => window.picante.currentGame") == game
+    assert page.inner_text("#game-root").strip(), "Python rendered nothing"
+
+
+def test_the_site_works_under_a_sub_path(new_context, serve, dist, tmp_path):
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "picante").symlink_to(dist.out, target_is_directory=True)
+    (host / "index.html").write_text("<!doctype html><title>someone else's page</title>")
+    srv = serve(host)
+    app = srv.url + "picante/"
+
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, srv.url + "picante")  # as typed: the host adds the slash
+    assert page.url == app
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
+    sw = page.evaluate(CONTROLLED_JS)
+    assert sw == {"controlled": True, "scope": app}
+    assert page.evaluate("() => caches.keys()") == [dist.cache_name]
+    cached = page.evaluate(
+        "async (name) => (await caches.open(name)).keys().then((k) => k.map((r) => r.url))",
+        dist.cache_name,
+    )
+    assert app + snapshot.NAME in cached
+    assert len(cached) == len(dist.files) + 1  # every file (the worker too) and its manifest
+
+    deep = ctx.new_page()
+    open_app(deep, app + "#/jalapeno")  # a shared deep link
+    _opens(deep, "jalapeno")
+    deep.close()
+
+    outside = sorted({p for p in srv.requests if not p.startswith("/picante")})
+    assert not outside, f"requests outside /picante/: {outside}"
+
+    srv.stop()  # offline from here on
+    offline = ctx.new_page()
+    open_app(offline, app + "#/taco")
+    _opens(offline, "taco")
+    assert offline.evaluate("() => window.picante.boot") == {"snapshot": True}
+    # any other address under the path (a stale bookmark) falls back to the app, keeping #/route
+    open_app(offline, app + "no/such/page?x=1#/jalapeno")
+    assert offline.url == app + "#/jalapeno"
+    _opens(offline, "jalapeno")

@@ -1,0 +1,1 @@
+"""Games that live only in the tests: they prove the platform is generic, never ship."""

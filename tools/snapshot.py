@@ -1,0 +1,241 @@
+"""Python's start-up as a memory snapshot: made at build time, restored by the page.
+
+Pyodide can save its whole wasm heap after start-up (``loadPyodide({_makeSnapshot: true})``,
+imports, ``pyodide.makeMemorySnapshot()``) and a page can start from those bytes
+(``loadPyodide({_loadSnapshot})``) instead of running CPython's initialisation and the imports
+again: Python's start-up, one main-thread task of 1.5-2.4 s on an idle machine, becomes a copy of
+30 MiB (see docs/benchmarks.md). This is private API in Pyodide 314.0.7, pinned by
+package-lock.json and tested end to end (e2e/test_snapshot.py).
+
+What it costs and how this module handles it:
+- It loads only on the very runtime that made it. The build makes it from the runtime files it
+  ships and checks the result against them (`verify`); the page falls back to a normal start-up if
+  it is missing or refused (web/start.mjs).
+- The heap must stay within the 30 MiB the browser's module starts with, or the restore fails
+  (pyodide#6254). So it holds the stdlib modules we use, Pyodide's own start-up and the platform
+  core -- not every game: a game's modules are imported when it opens. `IMPORTS` is the one list;
+  the build fails if the heap comes within `MARGIN` of `HEAP_LIMIT`.
+- The virtual file system is not in it: the page still writes our files (and Pyodide still loads
+  python_stdlib.zip). Only the files of the modules listed go into the snapshot's own file system,
+  so a change to anything else (a game, a stylesheet) leaves the snapshot's bytes, and the
+  players' caches of it, alone.
+- The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
+- It is 30 MiB raw, ~6 MB gzipped: dist/ ships it gzipped (`NAME`), the page decompresses it with
+  DecompressionStream, the service worker precaches it like any other file.
+
+Making it takes seconds in Node (tools/snapshot.mjs), so snapshots are cached by a hash of
+everything they are made from, under build/snapshot/.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+# What is imported before the snapshot is taken, i.e. what the page does not import again.
+# Everything a module listed here imports must be listed too (or already be imported by Pyodide's
+# own start-up, like json, asyncio, dataclasses, typing, random): the build says which is missing.
+IMPORTS: tuple[str, ...] = (
+    # stdlib that our code and PyScript's Python side (pyscript.display: html) import
+    "hashlib",
+    "hmac",
+    "secrets",
+    "html",
+    "html.entities",
+    "encodings.cp437",  # zipfile decodes the engine wheel's names with it (unpackArchive)
+    "js",
+    # the platform core: the engine's protocol, RNG, registry and bot base, and the UI modules
+    # every game shares. Never a game's own modules (engine.<game>, the game's UI).
+    "engine",
+    "engine.protocol",
+    "engine.rng",
+    "engine.registry",
+    "engine.bots",
+    "ui",
+    "ui.dom",
+    "ui.html",
+    "ui.toast",
+    "ui.privacy",
+    "ui.bots",
+)
+
+# The heap a Pyodide 314 module starts with; a bigger snapshot cannot be restored (pyodide#6254).
+HEAP_LIMIT = 30 * 2**20
+# What must stay free under it: Pyodide's start-up alone uses ~25 MiB.
+MARGIN = 2 * 2**20
+
+NAME = "python-snapshot.gz"  # in dist/
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+MAKER = Path(__file__).with_name("snapshot.mjs")
+
+_MAGIC = 0x706E7300  # Pyodide's snapshot header: magic, offset, json length, pad, build id
+_BUILD_ID_JS = re.compile(rb'BUILD_ID:"([0-9a-f]{64})"')
+
+
+class SnapshotError(RuntimeError):
+    pass
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def module_files(available: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> dict:
+    """The files (relative path -> bytes) the listed modules of our own are made of, parents'
+    ``__init__.py`` included; stdlib names (whose top level is none of ours) are skipped."""
+    ours = {path.split("/", 1)[0].removesuffix(".py") for path in available}
+    chosen: dict[str, bytes] = {}
+    for name in imports:
+        parts = name.split(".")
+        if parts[0] not in ours:
+            continue
+        for depth in range(1, len(parts) + 1):
+            base = "/".join(parts[:depth])
+            found = [p for p in (f"{base}/__init__.py", f"{base}.py") if p in available]
+            if not found:
+                raise SnapshotError(
+                    f"snapshot import {name!r}: {'.'.join(parts[:depth])} is not in dist/ "
+                    "(a module that moved or was removed? update IMPORTS in tools/snapshot.py)"
+                )
+            chosen[found[0]] = available[found[0]]
+    return chosen
+
+
+def staged_python(stage: Path, files: dict[str, str]) -> dict[str, bytes]:
+    """Every Python file the page writes into Python's working directory (from the boot list:
+    ``./x.whl -> ./*`` is unpacked, ``./a/b.py -> ./a/b.py`` is copied), by relative path."""
+    out: dict[str, bytes] = {}
+    for src, dest in sorted(files.items()):
+        path = stage / src
+        if dest == "./*":
+            with zipfile.ZipFile(path) as wheel:
+                for info in wheel.infolist():
+                    if info.filename.endswith(".py"):
+                        out[info.filename] = wheel.read(info)
+        elif dest.endswith(".py"):
+            out[dest.removeprefix("./")] = path.read_bytes()
+    return out
+
+
+def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> str:
+    h = hashlib.sha256()
+    h.update(json.dumps([list(imports), HEAP_LIMIT, MARGIN]).encode())
+    h.update(_sha256(MAKER.read_bytes()).encode())
+    for name in RUNTIME:
+        h.update(f"{name}\0{_sha256((runtime / name).read_bytes())}\n".encode())
+    for rel, data in sorted(tree.items()):
+        h.update(f"{rel}\0{_sha256(data)}\n".encode())
+    return h.hexdigest()
+
+
+def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> dict:
+    """Run tools/snapshot.mjs in Node on the runtime in `runtime` (a folder with pyodide.mjs &
+    co) with `tree` (relative path -> bytes) in Python's working directory and the rest of the
+    spec; returns its report. `work` is a scratch folder for its input and output."""
+    node = shutil.which("node")
+    if not node:
+        raise SnapshotError("node is needed to make Python's start-up snapshot (apt-get nodejs)")
+    (work / "tree").mkdir(parents=True, exist_ok=True)
+    for rel, data in tree.items():
+        (work / "tree" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (work / "tree" / rel).write_bytes(data)
+    spec = {"pyodide": str(runtime.resolve()), "tree": str(work / "tree"), **spec}
+    (work / "spec.json").write_text(json.dumps(spec))
+    done = subprocess.run(
+        [node, str(MAKER), str(work / "spec.json")], capture_output=True, text=True, timeout=600
+    )
+    if done.returncode != 0:
+        raise SnapshotError(done.stderr.strip() or f"{MAKER.name} failed ({done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def make(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> tuple:
+    """The snapshot of Pyodide in `runtime` with `tree` written and `imports` imported:
+    returns (raw snapshot bytes, its report)."""
+    with tempfile.TemporaryDirectory(prefix="picante-snapshot-") as tmp:
+        out = Path(tmp) / "snapshot.bin"
+        spec = {"imports": list(imports), "out": str(out), "limit": HEAP_LIMIT, "margin": MARGIN}
+        report = run_maker(runtime, tree, spec, Path(tmp))
+        return out.read_bytes(), report
+
+
+def compress(raw: bytes) -> bytes:
+    """gzip with no timestamp: same snapshot, same bytes."""
+    return gzip.compress(raw, compresslevel=6, mtime=0)
+
+
+def header(gz: bytes) -> tuple[int, str]:
+    """(magic, build id) from a gzipped snapshot's header."""
+    with gzip.GzipFile(fileobj=io.BytesIO(gz)) as f:
+        head = f.read(48)
+    if len(head) < 48:
+        raise SnapshotError("the snapshot is truncated")
+    magic = int.from_bytes(head[:4], "little")
+    words = [int.from_bytes(head[i : i + 4], "little") for i in range(16, 48, 4)]
+    return magic, "".join(f"{w:08x}" for w in words)
+
+
+def verify(gz: bytes, runtime: Path, report: dict) -> None:
+    """The snapshot will load on the runtime shipped in `runtime`: Pyodide's header and build id,
+    and the runtime files it was made from (recorded in `report`) are those very files."""
+    magic, build_id = header(gz)
+    if magic != _MAGIC:
+        raise SnapshotError(f"{NAME} is not a Pyodide snapshot (magic {magic:#x})")
+    found = _BUILD_ID_JS.search((runtime / "pyodide.mjs").read_bytes())
+    if not found:
+        raise SnapshotError("no BUILD_ID in pyodide/pyodide.mjs: is this Pyodide 314?")
+    if build_id != found[1].decode():
+        raise SnapshotError(
+            f"{NAME} was made by Pyodide build {build_id}, dist/ ships {found[1].decode()}"
+        )
+    for name in RUNTIME:
+        if report.get("runtime", {}).get(name) != _sha256((runtime / name).read_bytes()):
+            raise SnapshotError(f"{NAME} was made with another pyodide/{name} than dist/ ships")
+
+
+def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) -> tuple:
+    """The gzipped snapshot for this runtime and these module files, from `cache` if it was made
+    before (`cache` None: always made afresh). Returns (gzipped bytes, report)."""
+    key = cache_key(runtime, tree)
+    if cache is not None and (cache / f"{key}.gz").is_file() and (cache / f"{key}.json").is_file():
+        (cache / f"{key}.gz").touch()  # recently used: kept by _store's pruning
+        gz = (cache / f"{key}.gz").read_bytes()
+        report = json.loads((cache / f"{key}.json").read_text())
+        report["cached"] = True
+    else:
+        raw, report = make(runtime, tree)
+        gz = compress(raw)
+        report["runtime"] = {name: _sha256((runtime / name).read_bytes()) for name in RUNTIME}
+        report["imports"] = list(IMPORTS)
+        report["gzip_bytes"] = len(gz)
+        if cache is not None:
+            store(cache, key, gz, report)
+        report["cached"] = False
+    verify(gz, runtime, report)
+    return gz, report
+
+
+KEEP = 4  # snapshots kept in the cache (6 MB each): the last few builds' worth
+
+
+def store(cache: Path, key: str, gz: bytes, report: dict) -> None:
+    """Write atomically (builds of other outputs may run at the same time), then drop all but the
+    KEEP newest entries."""
+    cache.mkdir(parents=True, exist_ok=True)
+    for suffix, data in ((".gz", gz), (".json", json.dumps(report, indent=1).encode())):
+        fd, tmp = tempfile.mkstemp(dir=cache, prefix=".tmp-")
+        with open(fd, "wb") as fh:
+            fh.write(data)
+        Path(tmp).replace(cache / f"{key}{suffix}")
+    entries = sorted(cache.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[KEEP:]:
+        old.unlink(missing_ok=True)
+        old.with_suffix(".json").unlink(missing_ok=True)

@@ -1,0 +1,58 @@
+"""The pieces every game's screens share, written once: the header bar with Back, the
+tap-to-continue result banner, the game-over headline. (The pass-the-device cover is
+``ui.privacy``, toasts ``ui.toast``, the setup form ``ui.setup``.) Pure: data -> HTML string.
+"""
+
+from __future__ import annotations
+
+from .html import esc
+
+BACK = (
+    '<button type="button" class="pc-icon" data-action="home" data-key="home"'
+    ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
+)
+
+
+def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: str = "") -> str:
+    """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
+    optional icon buttons (``tools``, e.g. the score sheet)."""
+    testid = f' data-testid="{esc(right_testid)}"' if right_testid else ""
+    return (
+        '<header class="pc-bar">'
+        + BACK
+        + f'<h1 class="pc-title">{esc(title)}</h1>'
+        + f'<span class="pc-round"{testid}>{esc(right)}</span>'
+        + tools
+        + "</header>"
+    )
+
+
+def result_banner(body: str, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> str:
+    """What just happened, over the table, until a tap (or its time is up). ``body`` is HTML,
+    already escaped; the whole banner is one big button."""
+    classes = " ".join(["pc-banner", *([cls] if cls else [])])
+    return (
+        f'<button type="button" class="{classes}" data-action="dismiss" data-key="dismiss"'
+        f' data-testid="{esc(testid)}">' + body + f"<small>{esc(hint)}</small></button>"
+    )
+
+
+def winners_headline(sentence: str, note: str = "") -> str:
+    """The top of a game-over screen: the trophy, who won, and how winning is counted."""
+    return (
+        '<div class="trophy" aria-hidden="true">🏆</div>'
+        f'<h2 id="over-title" data-testid="winner">{esc(sentence)}</h2>'
+        + (f'<p class="sheet-note">{esc(note)}</p>' if note else "")
+    )
+
+
+def over_actions() -> str:
+    """Play again (same seats, a fresh game) or back to the setup."""
+    return (
+        '<div class="actions">'
+        '<button type="button" class="btn primary wide" data-action="play-again"'
+        ' data-key="play-again" data-testid="play-again" autofocus>Play again</button>'
+        '<button type="button" class="btn wide" data-action="setup" data-key="setup">'
+        "Change players</button>"
+        "</div>"
+    )

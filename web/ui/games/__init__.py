@@ -1,0 +1,167 @@
+"""Which games the app shows, by id: ONE registration line per game's UI, and the games announced
+but not built yet.
+
+A game is **playable** when both sides know it: its engine is registered (``engine.registry``)
+and its UI is registered here. Until then an announced game shows as "coming soon" (home card and
+screen). The build writes the home cards from ``home_games()`` into the page, so the shell paints
+them before Python; the app reads the same data when a card is tapped.
+
+Adding a game's UI: a folder ``ui/games/<id>/`` whose ``__init__.py`` has ``UI`` (a subclass of
+``ui.generic.GenericUI``), then one line below. A game may also use the generic UI as it is:
+``register_ui("<id>")``. The UI module is imported only when its game opens.
+
+Pure Python, no ``js``: the build imports it on CPython.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..generic import GenericUI
+
+GENERIC = "ui.generic"  # the generic game UI: any game, drawn from its view and legal actions
+
+
+@dataclass(frozen=True)
+class UIEntry:
+    game_id: str
+    module: str  # imported when the game opens; has ``UI`` (GenericUI or a subclass)
+    art: str  # id of the home card's <symbol> in web/index.html ("" : the Picante logo)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A game on its way: what its home card and its "coming soon" screen say."""
+
+    game_id: str
+    title: str
+    players_text: str
+    pitch: str  # one line, on the home card
+    blurb: str  # a few lines, on the coming-soon screen
+    art: str
+
+
+_UIS: dict[str, UIEntry] = {}
+
+
+def register_ui(game_id: str, module: str = GENERIC, art: str | None = None) -> UIEntry:
+    """Make the UI of game ``game_id`` known (``module`` has ``UI``; default: the generic UI).
+    ``art``: the home card's <symbol> id in web/index.html (default: the announcement's, else
+    none: the card shows the Picante logo)."""
+    known = _UIS.get(game_id)
+    entry = UIEntry(game_id, module, art if art is not None else _default_art(game_id))
+    if known is not None and known != entry:
+        raise ValueError(f"a different UI is already registered for {game_id!r}")
+    _UIS[game_id] = entry
+    return entry
+
+
+def _default_art(game_id: str) -> str:
+    soon = announcement(game_id)
+    return soon.art if soon is not None else ""
+
+
+# -- announced games: the one place their home card and coming-soon screen are written --------
+
+COMING_SOON: tuple[Announcement, ...] = (
+    Announcement(
+        "nacho",
+        "The Nacho Incident",
+        "2–4 players",
+        "Smuggle snacks between the provinces — past the Mounties.",
+        "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
+        " ahead of the Mounties. 2–4 players.",
+        "art-nacho",
+    ),
+    Announcement(
+        "taco",
+        "Crazy Taco",
+        "Solo or 1 vs 1",
+        "Roll your crew, run the truck, serve every order before the crowd turns.",
+        "Run a taco stand with a crew of dice: serve every customer before their patience"
+        " runs out. Solo, or one against one.",
+        "art-taco",
+    ),
+)
+
+# -- the shipped games' UIs: one line each --------------------------------------------------
+
+register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
+
+
+# -- lookups ----------------------------------------------------------------------------------
+
+
+def announcement(game_id: str) -> Announcement | None:
+    return next((a for a in COMING_SOON if a.game_id == game_id), None)
+
+
+def engine_ids() -> list[str]:
+    import engine  # the registry imports the shipped games' engines: only when asked
+
+    return engine.game_ids()
+
+
+def is_playable(game_id: str) -> bool:
+    return game_id in _UIS and game_id in engine_ids()
+
+
+def load_ui(game_id: str) -> GenericUI:
+    """The UI of a playable game, its modules (and its engine's) imported now."""
+    import engine
+
+    entry = _UIS[game_id]
+    return importlib.import_module(entry.module).UI(engine.get_game(game_id))
+
+
+def warm_up_modules() -> Iterator[str]:
+    """The modules that opening (and starting) the playable games imports, one package at a
+    time, for the app to import ahead while the home screen is idle: the engines, the generic
+    UI, then each game's UI and bots. A generator: asking for the next name imports nothing."""
+    from engine.registry import BUILTIN
+
+    yield from BUILTIN
+    yield GENERIC
+    import engine
+
+    for game_id, entry in _UIS.items():
+        if game_id in engine_ids():
+            yield entry.module
+            bots = engine.get_game(game_id).bots
+            if bots:
+                yield bots
+
+
+def home_games() -> list[dict[str, Any]]:
+    """The home cards, in order: each UI in registration order, then the announced games not
+    registered yet. A card is playable when engine and UI are both registered; an announced
+    one that is not is "coming soon"; anything else is left off."""
+    import engine
+
+    known = set(engine_ids())
+    cards: list[dict[str, Any]] = []
+    order = [*_UIS, *(a.game_id for a in COMING_SOON if a.game_id not in _UIS)]
+    for game_id in order:
+        entry, soon = _UIS.get(game_id), announcement(game_id)
+        if entry is not None and game_id in known:
+            info = engine.get_game(game_id).describe()
+            cards.append(
+                {
+                    "id": game_id,
+                    "title": info["title"],
+                    "players_text": info["players_text"],
+                    "pitch": info["pitch"],
+                    "art": entry.art,
+                    "playable": True,
+                }
+            )
+        elif soon is not None:
+            card = asdict(soon)
+            card["id"] = card.pop("game_id")
+            del card["blurb"]
+            cards.append({**card, "playable": False})
+    return cards

@@ -1,0 +1,320 @@
+"""The table loop every game shares: who acts next, the pass-the-device cover, bots thinking in
+slices, what an action caused, and the screen that shows it.
+
+One explicit value says what is on screen (``Screen``); the loop is the only thing that changes
+it. The loop drives every seat in ``current_players()`` — one after the other, humans on screen
+first, then bots — so a simultaneous choice (everyone picks, then the reveal) needs nothing
+special: each human in turn gets the cover, picks behind it, and hands the device on with a
+sentence that says *that* they chose, never *what*. What happened is learnt only from the views'
+``events`` (``Session.play`` -> ``Happened``); how it looks is the game's UI (``ui.generic`` and
+``ui/games/<id>/``).
+
+The page is reached through a small ``Host`` (``ui.app`` in the browser, a fake in the CPython
+tests), so the whole loop runs and is tested without a browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+import engine
+
+from .bots import Decision, decide, make_bot
+from .privacy import privacy_cover
+from .session import Events, Happened, Session
+
+if TYPE_CHECKING:
+    from .generic import GenericUI
+
+# Visible pacing, in ms, all scaled by ``Host.pace`` (tests set it near 0; the order of events
+# stays the same).
+BOT_PAUSE_MS = 750  # a bot "thinks" at least this long so people can follow
+HANDOFF_MS = 700  # pass-and-play: the action is seen landing before the cover comes up
+HISTORY = 8  # actions kept for the narration lines
+
+
+class Screen(Enum):
+    """What the table shows. The loop moves between them, and only the loop:
+
+    START    -> the first screen is being chosen
+    COVER    -> TURN       the next human taps "ready" (pass-and-play; nothing private is drawn)
+    TURN     -> (action)   the human on screen chooses (their legal actions light up)
+    THINKING -> (action)   a bot chooses, in slices, while the page stays live
+    (action) -> RESULT     something worth a look (a trick won, a reveal): until a tap or its time
+    (action) -> BREAK      a full-screen interlude (a round scored): until a tap
+    (action) -> HANDOFF    pass-and-play: the action in public words, then the cover
+    any      -> OVER       the game is over: results, play again
+    """
+
+    START = "start"
+    COVER = "cover"
+    TURN = "turn"
+    THINKING = "thinking"
+    RESULT = "result"
+    BREAK = "break"
+    HANDOFF = "handoff"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A moment the table stops on after an action: ``event`` is what is shown, ``ms`` how long
+    before it moves on by itself (scaled by the pace; None: only a tap moves on), ``text`` the
+    status line (None: the game's narration of ``event``)."""
+
+    screen: Screen
+    event: dict[str, Any]
+    ms: float | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything a game's screen is drawn from besides the session: the view of the seat on
+    screen and what the table is doing with it."""
+
+    screen: Screen
+    view: dict[str, Any]
+    status: str
+    seat: int | None = None  # who acts: the human on TURN, the bot THINKING
+    pause: Pause | None = None
+    fresh: Events = ()  # what the latest action caused, on its first drawing only (animation)
+    history: tuple[Happened, ...] = field(default=(), repr=False)  # the latest actions
+    dialog: str | None = None  # an overlay the game opened (e.g. the score sheet)
+
+    @property
+    def interactive(self) -> bool:
+        return self.screen is Screen.TURN
+
+    @property
+    def viewer(self) -> int | None:
+        return self.view["seat"]
+
+    def recent_events(self) -> list[dict[str, Any]]:
+        """The latest actions' events, oldest first, as this screen's viewer may see them."""
+        return [e for h in self.history for e in h.for_seat(self.viewer)]
+
+
+class Host(Protocol):
+    """What the table needs from the page (``ui.app.App`` in the browser)."""
+
+    pace: float
+
+    def show(self, html: str, status: str) -> None: ...
+    def toast(self, message: str) -> None: ...
+    def warn(self, text: str) -> None: ...
+    def clear_toast(self) -> None: ...
+    def save_game(self, session: Session) -> None: ...
+    def record(self, decision: Decision) -> None: ...
+    def scroll_into_view(self, selector: str) -> None: ...
+    def play_again(self, session: Session) -> None: ...
+    def show_setup(self) -> None: ...
+
+
+class Table:
+    """Plays one game on screen: an asyncio task that asks the session who acts, draws the
+    screen, and waits for a bot's decision, a pause or a tap."""
+
+    def __init__(self, host: Host, ui: GenericUI, session: Session) -> None:
+        self.host = host
+        self.ui = ui
+        self.session = session
+        self.screen = Screen.START
+        self.seat: int | None = None
+        self.pause: Pause | None = None
+        self.dialog: str | None = None
+        self.history: tuple[Happened, ...] = ()
+        self.fresh: Events = ()
+        self.task: asyncio.Task[None] | None = None
+        # The one thing the loop is waiting for on screen: a human's action on TURN (its result
+        # is what the action caused), or a tap on COVER, RESULT, BREAK, HANDOFF (None).
+        self.waiting: asyncio.Future[Any] | None = None
+        game = session.game
+        self.bots = {
+            seat: make_bot(game.id, cfg.level, seat, f"{session.bot_seed}:{seat}")
+            for seat, cfg in enumerate(session.seats)
+            if cfg.is_bot
+        }
+
+    def start(self) -> None:
+        self.task = asyncio.ensure_future(self.run())
+
+    def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.cancel()
+
+    def ms(self, base: float) -> float:
+        return base * self.host.pace / 1000.0
+
+    # -- the loop --------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        try:
+            while True:
+                seat = self.session.next_seat()
+                if seat is None:
+                    self.go(Screen.OVER)
+                    return
+                if self.session.is_bot(seat):
+                    await self.bot_turn(seat)
+                elif self.session.needs_cover(seat):
+                    self.go(Screen.COVER, seat)
+                    await self.wait()
+                    self.session.reveal(seat)
+                else:
+                    await self.human_turn(seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # never leave a silent, frozen table
+            self.host.warn("picante: table error\n" + traceback.format_exc())
+            self.host.toast(f"Something went wrong: {err}")
+
+    async def bot_turn(self, seat: int) -> None:
+        s = self.session
+        self.go(Screen.THINKING, seat)
+        loop = asyncio.get_event_loop()
+        started = loop.time()
+        decision = await decide(
+            self.bots[seat], s.state.view(seat), s.legal(seat), lambda: asyncio.sleep(0)
+        )
+        self.host.record(decision)
+        spent = loop.time() - started
+        await asyncio.sleep(max(0.0, self.ms(BOT_PAUSE_MS) - spent))
+        await self.after(s.play(seat, decision.action))
+
+    async def human_turn(self, seat: int) -> None:
+        self.go(Screen.TURN, seat)
+        if self.ui.legal_selector:
+            self.host.scroll_into_view(self.ui.legal_selector)  # a lone legal one may be off-strip
+        happened = await self.wait()
+        await self.after(happened)
+
+    async def after(self, happened: Happened) -> None:
+        """Show what an action caused: the game's pause (a trick won, a round scored, a reveal),
+        or in pass-and-play the hand-off sentence before the cover."""
+        s = self.session
+        self.host.save_game(s)
+        self.history = (*self.history, happened)[-HISTORY:]
+        self.fresh = happened.for_seat(s.viewer)
+        if s.state.is_over():
+            return  # the game-over screen shows the last of it
+        pause = self.ui.pause(s, self.fresh)
+        if pause is None and s.hot_seat and s.viewer is None and not s.is_bot(happened.seat):
+            nxt = s.next_seat()
+            text = self.ui.handoff_sentence(s, happened.seat, happened.public, nxt)
+            pause = Pause(Screen.HANDOFF, {}, HANDOFF_MS, text)
+        if pause is not None:
+            self.go(pause.screen, None, pause)
+            await self.wait(None if pause.ms is None else self.ms(pause.ms))
+
+    async def wait(self, timeout: float | None = None) -> Any:
+        """Until the screen's answer (an action on TURN, a tap elsewhere) or ``timeout`` s."""
+        loop = asyncio.get_event_loop()
+        self.waiting = fut = loop.create_future()
+        handle = None
+        if timeout is not None:
+            handle = loop.call_later(timeout, lambda: fut.done() or fut.set_result(None))
+        try:
+            return await fut
+        finally:
+            if handle is not None:
+                handle.cancel()
+            self.waiting = None
+
+    def go(self, screen: Screen, seat: int | None = None, pause: Pause | None = None) -> None:
+        self.screen, self.seat, self.pause = screen, seat, pause
+        self.render()
+
+    def answer(self, value: Any = None) -> None:
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(value)
+
+    # -- taps ------------------------------------------------------------------------------
+
+    def on_tap(self, action: str, move: str | None = None) -> None:
+        if action in ("close-dialog", "escape") and self.dialog is not None:
+            self.close_dialog()
+            return
+        if self.ui.on_action(self, action):
+            return
+        if action == "play-again":
+            self.host.play_again(self.session)
+        elif action == "setup":
+            self.host.show_setup()
+        elif self.screen is Screen.COVER:
+            if action == "reveal":
+                self.answer()
+        elif self.screen is Screen.RESULT:
+            if action in ("dismiss", "continue", "play", "escape", ""):
+                self.answer()  # a result moves on with a tap anywhere
+        elif self.screen is Screen.BREAK:
+            if action in ("continue", "next-round"):
+                self.answer()
+        elif action == "play" and move is not None:
+            self.act(move)
+
+    def act(self, move: str) -> None:
+        """The human on screen tapped an action (its notation): the engine decides."""
+        s = self.session
+        if self.screen is not Screen.TURN or self.seat is None or self.waiting is None:
+            names = [s.name(p) for p in s.to_act]
+            if not names:
+                self.host.toast("Game over.")
+            elif len(names) == 1:
+                self.host.toast(f"Wait for your turn — it's {names[0]}'s turn.")
+            else:
+                self.host.toast(f"Wait for your turn — waiting for {', '.join(names)}.")
+            return
+        try:
+            happened = s.play(self.seat, move)  # an illegal action changes nothing
+        except engine.IllegalAction as err:
+            self.host.toast(str(err))
+            return
+        self.host.clear_toast()
+        self.answer(happened)
+
+    def open_dialog(self, name: str) -> None:
+        self.dialog = name
+        self.render()
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self.render()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def scene(self) -> Scene:
+        s = self.session
+        view = s.view()
+        pause = self.pause
+        if self.screen is Screen.OVER:
+            status = self.ui.over_status(s, view)
+        elif pause is not None:
+            status = pause.text if pause.text is not None else self.ui.narrate(s, pause.event)
+        elif self.seat is not None:
+            status = self.ui.turn_status(s, view, self.seat, self.screen is Screen.TURN)
+        else:
+            status = ""
+        return Scene(
+            self.screen, view, status or "", self.seat, pause, self.fresh, self.history, self.dialog
+        )
+
+    def render(self) -> None:
+        s = self.session
+        if self.screen is Screen.COVER:
+            # Only the cover: nothing private of anybody is in the DOM while it is up.
+            name = s.name(self.seat) if self.seat is not None else ""
+            self.host.show(privacy_cover(name, self.ui.title), f"Pass the device to {name}")
+            return
+        scene = self.scene()
+        html = self.ui.render(s, scene)
+        if self.dialog is not None:
+            html += self.ui.dialog(s, scene, self.dialog)
+        self.host.show(html, scene.status)
+        self.fresh = ()  # what just happened animates once, not on every re-render
