@@ -220,3 +220,17 @@ def test_a_host_that_decodes_the_gzip_itself_still_works(new_context, base_url, 
     open_app(page, base_url)
     assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
     _play_opens(page)
+
+
+def test_a_browser_without_decompression_streams_starts_python_the_normal_way(
+    new_context, base_url
+):
+    # Safari before 16.4: no snapshot, no bytecode bundle, the wheel unpacked by Python
+    ctx = new_context()
+    ctx.add_init_script("delete window.DecompressionStream")
+    page = ctx.new_page()
+    open_app(page, base_url)
+    boot = page.evaluate("() => window.picante.boot")
+    assert boot == {"snapshot": False, "why": "not loaded: no DecompressionStream"}
+    assert run_python(page, "import engine.jalapeno; engine.jalapeno.__name__") == "engine.jalapeno"
+    _play_opens(page)

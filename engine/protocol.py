@@ -197,6 +197,8 @@ class Game(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     pitch: ClassVar[str] = ""
+    players_label: ClassVar[str] = ""
+    """How the home card says the player counts ("Solo or 1 vs 1"); "": from ``player_counts``."""
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[Mapping[str, OptionSpec]] = {}
     simultaneous: ClassVar[bool] = False
@@ -219,7 +221,7 @@ class Game(ABC):
             "title": self.name,
             "pitch": self.pitch,
             "player_counts": list(counts),
-            "players_text": players_text(counts),
+            "players_text": self.players_label or players_text(counts),
             "options": [spec.describe(name) for name, spec in self.options.items()],
             "simultaneous": self.simultaneous,
             "chance": self.chance,

@@ -47,6 +47,10 @@ class Hooks:
     """Top-level view keys about finished rounds only. Their tokens were public then, and the
     same card names are dealt again, so they are left out of the hidden-card scan."""
 
+    tie_break: bool = False
+    """The rules break ties for first place (The Nacho Incident: the gemstone holder, then the
+    nearest counter-clockwise): ``winners()`` is then one seat with the best score, not all."""
+
 
 def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
     """The seat's hand and, unless the table plays with open piles, its face-down pile, minus
@@ -58,6 +62,15 @@ def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
     return hidden
 
 
+def _nacho_hidden(state: Any, seat: int) -> set[str]:
+    from engine.nacho.components import SMUGGLERS
+
+    cards = [*state.hands[seat], *state.pending[seat]]
+    if state.stage == "pick" and state.picks[seat] is not None:
+        cards.append(state.picks[seat])  # face down until everyone has picked
+    return {token for i in cards for token in (SMUGGLERS[i].code, SMUGGLERS[i].name)}
+
+
 def _rps_hidden(state: Any, seat: int) -> set[str]:
     from games.rps import NAMES  # the test-only game (tests/games/rps.py)
 
@@ -65,11 +78,24 @@ def _rps_hidden(state: Any, seat: int) -> set[str]:
     return set() if pick is None else {NAMES[pick]}
 
 
+def _taco_hidden(state: Any, seat: int) -> set[str]:
+    return set(state.hand) if seat == 1 else set()  # 1 vs 1: the customer player's hand
+
+
 HOOKS: dict[str, Hooks] = {
     "jalapeno": Hooks(
         hidden=_jalapeno_hidden,
         malformed=("R0", "R19", "X3", "r7", "R07", "7R"),
         history_keys=("last_round",),
+    ),
+    "nacho": Hooks(
+        hidden=_nacho_hidden,
+        malformed=("S00", "S57", "s01", "S1", "ab", "XX", "salsa@", "salsa@9", "gem", "M13"),
+        tie_break=True,
+    ),
+    "taco": Hooks(
+        hidden=_taco_hidden,
+        malformed=("serve 9 M", "serve 2 X", "keep", "play", "SERVE 2 M", "end", "plata M for"),
     ),
     "rps": Hooks(hidden=_rps_hidden, malformed=("r", "X", "RR"), history_keys=("last_reveal",)),
 }
@@ -369,8 +395,14 @@ def check_game_over(state: State, where: str) -> None:
     scores = state.scores()
     assert len(scores) == players and all(isinstance(s, int) for s in scores), where
     winners = state.winners()
-    assert winners and all(scores[w] == max(scores) for w in winners), where
-    assert winners == [s for s in range(players) if scores[s] == max(scores)], where
+    if players == 1 and winners == []:
+        pass  # a solo game can be lost: then nobody wins
+    else:
+        assert winners and all(scores[w] == max(scores) for w in winners), where
+        if hooks(state.game.id).tie_break:
+            assert len(winners) == 1, f"{where}: ties are broken, so one winner: {winners}"
+        else:
+            assert winners == [s for s in range(players) if scores[s] == max(scores)], where
     check_round_trip(state, where)
     check_views(state, where)
     before = snapshot(state)

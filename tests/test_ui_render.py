@@ -48,7 +48,8 @@ def test_card_has_numeral_symbol_name_and_accessible_label() -> None:
     view = solo().view()
     html = card_button("R7", colours_of(view), legal=True)
     assert 'aria-label="Red 7"' in html and 'data-card="R7"' in html
-    assert 'data-legal="true"' in html and ">7<" in html and "🌶" in html and "Red" in html
+    assert 'data-legal="true"' in html and ">7<" in html and "Red" in html
+    assert '<use href="#food-chili"/>' in html  # the colour's food, drawn (ui.art), no emoji
     jal = card_button("G1", colours_of(view), legal=False)
     assert 'aria-label="Green Jalapeño"' in jal and "jal" in jal and "Jalapeño</span>" in jal
     assert "disabled" not in jal  # illegal cards stay tappable: a tap explains why
@@ -138,7 +139,7 @@ def test_setup_and_soon_screens() -> None:
     )
     assert 'data-testid="resume"' in html and 'data-testid="start"' in html
     assert html.count('class="seat-row') == 4
-    for game in ("nacho", "taco", "unknown"):
+    for game in ("taco", "unknown"):
         page = coming_soon(announcement(game))
         assert 'data-action="home"' in page and "Coming soon" in page
 

@@ -261,10 +261,11 @@ def test_a_resumed_hot_seat_game_starts_behind_the_cover() -> None:
 def test_home_cards_come_from_both_registries() -> None:
     cards = {c["id"]: c for c in ui_games.home_games()}
     assert cards["jalapeno"]["playable"] and cards["jalapeno"]["players_text"] == "3–9 players"
-    assert not cards["nacho"]["playable"] and not cards["taco"]["playable"]
+    assert cards["nacho"]["playable"] and cards["taco"]["playable"]
+    assert cards["taco"]["players_text"] == "Solo or 1 vs 1"
     assert cards["rps"]["playable"] and cards["rps"]["title"] == "Rock Paper Scissors"
     assert isinstance(ui_games.load_ui("rps"), GenericUI)
-    assert ui_games.is_playable("rps") and not ui_games.is_playable("nacho")
+    assert ui_games.is_playable("rps") and not ui_games.is_playable("pepper")
     with pytest.raises(ValueError, match="different UI"):
         ui_games.register_ui("rps", "ui.games.jalapeno")
 
@@ -272,7 +273,12 @@ def test_home_cards_come_from_both_registries() -> None:
 def test_warm_up_lists_what_opening_a_game_imports_one_package_at_a_time() -> None:
     import importlib
 
+    from engine.registry import BUILTIN
+
     names = list(ui_games.warm_up_modules())
-    assert names[:2] == ["engine.jalapeno", "ui.generic"]
+    engines = len(BUILTIN)
+    assert names[: engines + 1] == [*BUILTIN, "ui.generic"]
     assert {"ui.games.jalapeno", "engine.jalapeno.bots"} <= set(names)
+    assert {"ui.games.taco", "engine.taco.bots"} <= set(names)
+    assert {"ui.games.nacho", "engine.nacho.bots"} <= set(names)
     assert all(importlib.import_module(n) for n in names)

@@ -62,6 +62,7 @@ IMPORTS: tuple[str, ...] = (
     "ui",
     "ui.dom",
     "ui.html",
+    "ui.art",  # our pictures (toast and cover icons), imported by ui.toast and ui.privacy
     "ui.toast",
     "ui.privacy",
     "ui.bots",
@@ -74,7 +75,8 @@ IMPORTS: tuple[str, ...] = (
     "ui.setup",
     "ui.soon",
     "ui.table",
-    "ui.app",
+    "ui.generic",
+    "ui.app",  # what main.py imports; a game's UI is imported when the game opens
 )
 
 # The heap a Pyodide 314 module starts with; a bigger snapshot cannot be restored (pyodide#6254).
@@ -233,7 +235,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
     return gz, report
 
 
-KEEP = 4  # snapshots kept in the cache (6 MB each): the last few builds' worth
+KEEP = 6  # snapshots kept in the cache (6 MB each): the last few builds' worth
 
 
 def store(cache: Path, key: str, gz: bytes, report: dict) -> None:

@@ -10,8 +10,9 @@
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
 // instead:
-//   - the engine wheel and every web/*.py listed in <script id="picante-boot"> (written by
-//     tools/build.py) are fetched at once;
+//   - the snapshot, the engine wheel, every web/*.py listed in <script id="picante-boot">
+//     (written by tools/build.py) and their bytecode are fetched at once, and the snapshot
+//     inflated and the wheel unzipped while Python is not up yet;
 //   - Pyodide starts from our own files (./pyodide/, never a CDN; preloaded by the page) as soon
 //     as the shell has painted and had its head start (see HEAD_START_MS);
 // and when PyScript asks for an interpreter it gets that one, with the wheel unpacked and the .py
@@ -65,15 +66,18 @@ const INFLATE_WORKER = `onmessage = async ({ data }) => {
 function inflate(data) {
   const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
   const worker = new Worker(url);
-  URL.revokeObjectURL(url);
+  const done = () => {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  };
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data: out }) => {
-      worker.terminate();
+      done();
       if (typeof out === "string") reject(new Error(out));
       else resolve(new Uint8Array(out));
     };
     worker.onerror = (e) => {
-      worker.terminate();
+      done();
       reject(new Error(e.message || "worker failed"));
     };
     worker.postMessage(data.buffer, [data.buffer]);
@@ -89,6 +93,43 @@ async function fetchGzipped(path) {
   return data[0] === 0x1f && data[1] === 0x8b ? inflate(data) : data;
 }
 
+// The engine wheel's files, unpacked here while Python is still starting: Python's zipfile would
+// cost a main-thread task of its own after it. A zip's central directory, then each entry, stored
+// or deflated (DecompressionStream "deflate-raw"). Resolves to [[path, bytes], ...].
+async function unzip(zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip file");
+  const names = new TextDecoder();
+  const entries = [];
+  let at = view.getUint32(end + 16, true);
+  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("bad zip directory");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = zip.subarray(start, start + size);
+    if (method === 0) entries.push([name, Promise.resolve(raw)]);
+    else if (method === 8) {
+      const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      entries.push([name, new Response(stream).arrayBuffer().then((b) => new Uint8Array(b))]);
+    } else throw new Error(`zip method ${method}`);
+  }
+  return Promise.all(entries.map(async ([name, data]) => [name, await data]));
+}
+
+function writeFile(FS, path, data) {
+  const dir = path.slice(0, path.lastIndexOf("/"));
+  if (dir) FS.mkdirTree(dir);
+  FS.writeFile(path, data);
+}
+
 // Python bytecode made by the build (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
 // {path: [offset, length]}, bytes), written into __pycache__ folders so that imports after the
 // snapshot (PyScript's package, a game's modules) do not compile. Optional: without it Python
@@ -100,8 +141,7 @@ function writeBytecode(FS, bundle) {
   const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
   const body = bundle.subarray(8 + size);
   for (const [path, [start, length]] of Object.entries(header)) {
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, body.subarray(start, start + length));
+    writeFile(FS, path, body.subarray(start, start + length));
   }
 }
 
@@ -113,8 +153,17 @@ while sys.path.count("") > 1:  # Pyodide adds the working directory again after 
     sys.path.remove("")
 `;
 
-// Python's start-up is one long task (1.5 s warm, 3-5 s cold on a 2-core machine) that holds the
-// main thread; taps during it wait until it ends. So the shell gets a head start: Python starts
+const INVALIDATE_FINDERS = `
+import sys
+for _finder in list(sys.path_importer_cache.values()):
+    if hasattr(_finder, "invalidate_caches"):
+        _finder.invalidate_caches()
+globals().pop("_finder", None)
+`;
+
+// Restoring Python is a main-thread task (a few hundred ms on a busy 2-core machine; a normal
+// start-up, without the snapshot, is one of 1.5 s warm, 3-5 s cold); taps during it wait until
+// it ends. So the shell gets a head start: Python starts
 // only once the shell is on screen plus HEAD_START_MS of free main thread, in which a tap is
 // handled at once. The downloads and the wasm compilation (preloaded, off the main thread) go on
 // meanwhile, so this costs little.
@@ -184,7 +233,12 @@ async function loadPython(snapshot) {
 }
 
 async function startPython() {
-  const files = Object.entries(boot.files).map(([src, dest]) => [src, dest, fetchBytes(src)]);
+  const files = Object.entries(boot.files).map(([src, dest]) => {
+    const bytes = fetchBytes(src);
+    // an archive to unpack into the working directory: unpacked now if the browser can
+    const unpacked = dest === "./*" ? bytes.then(unzip).catch(() => null) : null;
+    return [src, dest, bytes, unpacked];
+  });
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   picante.boot = { snapshot: false, why: "none in this build" };
   const snapshot = boot.snapshot ? fetchGzipped(boot.snapshot) : null;
@@ -203,15 +257,14 @@ async function startPython() {
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { FS } = pyodide;
-  for (const [src, dest, bytes] of files) {
+  for (const [src, dest, bytes, unpacked] of files) {
     const data = await bytes;
-    if (dest === "./*") {
-      pyodide.unpackArchive(data, src.endsWith(".whl") ? "wheel" : "zip", { extractDir: "." });
+    if (dest !== "./*") {
+      writeFile(FS, dest.replace(/^\.\//, ""), data);
+    } else if (await unpacked) {
+      for (const [path, content] of await unpacked) writeFile(FS, path, content);
     } else {
-      const path = dest.replace(/^\.\//, "");
-      const dir = path.slice(0, path.lastIndexOf("/"));
-      if (dir) FS.mkdirTree(dir);
-      FS.writeFile(path, data);
+      pyodide.unpackArchive(data, src.endsWith(".whl") ? "wheel" : "zip", { extractDir: "." });
     }
   }
   const pycs = await bytecode;
@@ -222,8 +275,9 @@ async function startPython() {
       console.warn("Python bytecode not used", err);
     }
   }
-  // The snapshot's import system saw a smaller file system: look again.
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  // The snapshot's import system saw a smaller file system: look again (what
+  // importlib.invalidate_caches() does for path finders, without importing importlib.metadata).
+  pyodide.runPython(INVALIDATE_FINDERS);
   picante.bootStep("files");
   return pyodide;
 }

@@ -329,7 +329,6 @@ class JalapenoGame(Game):
             tuple(range(1, 11)),
             "rounds to play (the rules: 5)",
             label="Rounds",
-            value_labels={ROUNDS: f"{ROUNDS} (the rules)"},
         ),
         "first_player": OptionSpec(
             None,
@@ -345,7 +344,7 @@ class JalapenoGame(Game):
             (False, True),
             "show every seat's pile of won cards and its running penalty to everyone",
             label="Won cards",
-            value_labels={False: "Face down (the rules)", True: "Face up for everyone (learning)"},
+            value_labels={False: "Face down", True: "Face up (learning)"},
         ),
     }
 

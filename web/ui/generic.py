@@ -152,6 +152,11 @@ class GenericUI:
         """A tap only this game knows (e.g. opening its score sheet); True if handled."""
         return False
 
+    def on_tap(self, table: Table, action: str, move: str | None) -> bool:
+        """Every tap on the table first comes here with what it carries (``data-move``, e.g. a
+        die picked before its target); True if handled. By default: ``on_action``."""
+        return self.on_action(table, action)
+
     def dialog(self, s: Session, scene: Scene, name: str) -> str:
         return ""
 
@@ -248,6 +253,11 @@ class GenericUI:
             + f">{esc(move)}</button>"
             for move in scene.view["legal"]
         )
+        if scene.undo:
+            buttons += (
+                '<button type="button" class="btn gx-undo" data-action="undo" data-key="undo"'
+                ' data-testid="undo">Undo</button>'
+            )
         return f'<div class="gx-actions actions" data-testid="actions">{buttons}</div>'
 
     def game_over(self, s: Session, scene: Scene) -> str:

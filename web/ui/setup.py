@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = 4  # when the game allows it: a table of four is the usual party
 # Options whose values are seats (None: chosen at random): offered by the seats' names, and only
 # the seats of the game being set up.
-SEAT_OPTIONS = ("first_player",)
+SEAT_OPTIONS = ("first_player", "gemstone")
 
 
 def default_seats(levels: list[str]) -> list[SeatConfig]:
@@ -190,9 +190,10 @@ def _segmented(
 
 def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
     value = HUMAN if not seat.is_bot else f"{BOT}:{seat.level}"
-    options = [(HUMAN, "🙂 Human")] + [
-        # Short enough to show whole on a 360 px phone; the robot says "bot" (also to readers).
-        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}")
+    options = [(HUMAN, "Human")] + [
+        # Short enough to show whole on a 360 px phone, in words (an emoji robot is an empty
+        # box where no emoji font is installed; <option> can hold no picture).
+        (f"{BOT}:{lvl}", f"{LEVEL_LABELS.get(lvl, lvl)} bot")
         for lvl in levels
     ]
     select = "".join(

@@ -85,6 +85,7 @@ class Scene:
     fresh: Events = ()  # what the latest action caused, on its first drawing only (animation)
     history: tuple[Happened, ...] = field(default=(), repr=False)  # the latest actions
     dialog: str | None = None  # an overlay the game opened (e.g. the score sheet)
+    undo: bool = False  # the human on screen may take back their last action (``Table.undo``)
 
     @property
     def interactive(self) -> bool:
@@ -130,6 +131,10 @@ class Table:
         self.history: tuple[Happened, ...] = ()
         self.fresh: Events = ()
         self.task: asyncio.Task[None] | None = None
+        # Undo: the states before each of the human's latest actions the engine calls undoable
+        # (``Action.undoable``: no roll, no draw, nothing hidden learnt), as (seat, state,
+        # history). Any other action, or a bot's, empties it: never undo across chance.
+        self.undo_stack: list[tuple[int, engine.State, tuple[Happened, ...]]] = []
         # The one thing the loop is waiting for on screen: a human's action on TURN (its result
         # is what the action caused), or a tap on COVER, RESULT, BREAK, HANDOFF (None).
         self.waiting: asyncio.Future[Any] | None = None
@@ -178,6 +183,7 @@ class Table:
     async def bot_turn(self, seat: int) -> None:
         s = self.session
         self.go(Screen.THINKING, seat)
+        await asyncio.sleep(0)  # end this task: the page shows the move before the bot thinks
         loop = asyncio.get_event_loop()
         started = loop.time()
         decision = await decide(
@@ -186,7 +192,9 @@ class Table:
         self.host.record(decision)
         spent = loop.time() - started
         await asyncio.sleep(max(0.0, self.ms(BOT_PAUSE_MS) - spent))
-        await self.after(s.play(seat, decision.action))
+        happened = s.play(seat, decision.action)
+        self.undo_stack.clear()
+        await self.after(happened)
 
     async def human_turn(self, seat: int) -> None:
         self.go(Screen.TURN, seat)
@@ -241,7 +249,10 @@ class Table:
         if action in ("close-dialog", "escape") and self.dialog is not None:
             self.close_dialog()
             return
-        if self.ui.on_action(self, action):
+        if action == "undo":
+            self.undo()
+            return
+        if self.ui.on_tap(self, action, move):
             return
         if action == "play-again":
             self.host.play_again(self.session)
@@ -271,13 +282,52 @@ class Table:
             else:
                 self.host.toast(f"Wait for your turn — waiting for {', '.join(names)}.")
             return
+        before, history = s.state, self.history
         try:
             happened = s.play(self.seat, move)  # an illegal action changes nothing
         except engine.IllegalAction as err:
             self.host.toast(str(err))
             return
+        self.remember(self.seat, before, history, move)
         self.host.clear_toast()
         self.answer(happened)
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def remember(
+        self, seat: int, before: engine.State, history: tuple[Happened, ...], move: str
+    ) -> None:
+        """After ``seat`` played ``move`` from ``before``: keep ``before`` for an undo if the
+        engine says the action may be taken back, else forget every kept state."""
+        try:
+            undoable = bool(self.session.game.parse_action(move).undoable)
+        except ValueError:
+            undoable = False
+        if undoable and not self.session.state.is_over():
+            self.undo_stack.append((seat, before, history))
+        else:
+            self.undo_stack.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        return (
+            self.screen is Screen.TURN
+            and bool(self.undo_stack)
+            and self.undo_stack[-1][0] == self.seat
+        )
+
+    def undo(self) -> None:
+        """Take back the last undoable action of the human on screen: the state before it comes
+        back (saved at once), and the same seat is still to act, so the turn goes on."""
+        if not self.can_undo or self.waiting is None:
+            self.host.toast("Nothing to undo now.")
+            return
+        _, state, history = self.undo_stack.pop()
+        self.session.state = state
+        self.history, self.fresh = history, ()
+        self.host.clear_toast()
+        self.host.save_game(self.session)
+        self.render()
 
     def open_dialog(self, name: str) -> None:
         self.dialog = name
@@ -302,7 +352,15 @@ class Table:
         else:
             status = ""
         return Scene(
-            self.screen, view, status or "", self.seat, pause, self.fresh, self.history, self.dialog
+            self.screen,
+            view,
+            status or "",
+            self.seat,
+            pause,
+            self.fresh,
+            self.history,
+            self.dialog,
+            self.can_undo,
         )
 
     def render(self) -> None:

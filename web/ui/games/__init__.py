@@ -67,30 +67,13 @@ def _default_art(game_id: str) -> str:
 
 # -- announced games: the one place their home card and coming-soon screen are written --------
 
-COMING_SOON: tuple[Announcement, ...] = (
-    Announcement(
-        "nacho",
-        "The Nacho Incident",
-        "2–4 players",
-        "Smuggle snacks between the provinces — past the Mounties.",
-        "Smuggle food across four provinces, keep your cantinas stocked and stay one step"
-        " ahead of the Mounties. 2–4 players.",
-        "art-nacho",
-    ),
-    Announcement(
-        "taco",
-        "Crazy Taco",
-        "Solo or 1 vs 1",
-        "Roll your crew, run the truck, serve every order before the crowd turns.",
-        "Run a taco stand with a crew of dice: serve every customer before their patience"
-        " runs out. Solo, or one against one.",
-        "art-taco",
-    ),
-)
+COMING_SOON: tuple[Announcement, ...] = ()  # every announced game is playable now
 
 # -- the shipped games' UIs: one line each --------------------------------------------------
 
 register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
+register_ui("taco", "ui.games.taco", art="art-taco")
+register_ui("nacho", "ui.games.nacho", art="art-nacho")
 
 
 # -- lookups ----------------------------------------------------------------------------------

@@ -1,0 +1,292 @@
+"""Loading a saved Nacho Incident game: every field checked, every card accounted for.
+
+A save that is not a consistent game raises ValueError naming the problem (``NachoGame.
+from_dict`` adds "bad The Nacho Incident save: "). Consistent means: each of the 56 smugglers,
+12 Mounties and 12 province cards is in exactly one place; the 32 cubes are 4 of each food
+between the bag, the market, the warehouses and the province cards; and the phase's own
+fields (who is to act, the play order, the chosen destination, the cantina where Mounties act)
+fit each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..protocol import events_from_json
+from . import rules
+from .components import (
+    CARDS_OF_PROVINCE,
+    CUBES_PER_FOOD,
+    FOOD_INDEX,
+    FOODS,
+    HAND_SIZE,
+    MOUNTIE_INDEX,
+    MOUNTIES,
+    PROVINCE_CARD_INDEX,
+    PROVINCE_CARDS,
+    PROVINCE_INDEX,
+    PROVINCES,
+    ROUNDS,
+    SMUGGLER_INDEX,
+    SMUGGLERS,
+    TURNS_PER_ROUND,
+)
+from .rules import PHASES, STEP_PHASES
+
+if TYPE_CHECKING:
+    from .state import NachoGame, NachoState
+
+GOLD_LIMIT = 10**6
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, got {value!r}")
+    return value
+
+
+def _codes(value: Any, index: Mapping[str, int], what: str) -> tuple[int, ...]:
+    out = []
+    for code in _list(value, what):
+        if not isinstance(code, str) or code not in index:
+            raise ValueError(f"{what}: {code!r} is not a card of the game")
+        out.append(index[code])
+    return tuple(out)
+
+
+def _code(value: Any, index: Mapping[str, int], what: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in index:
+        raise ValueError(f"{what} must be one of {sorted(index)} or null, got {value!r}")
+    return index[value]
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{what} must be true or false, got {value!r}")
+    return value
+
+
+def _per_seat(value: Any, players: int, what: str) -> list[Any]:
+    items = _list(value, what)
+    if len(items) != players:
+        raise ValueError(f"{what} must have one entry per seat ({players})")
+    return items
+
+
+def _counts(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, Mapping) or set(value) != set(FOOD_INDEX):
+        raise ValueError(f"{what} must give a count for each food {list(FOOD_INDEX)}")
+    return tuple(_int(value[f.code], f"{what}.{f.code}", 0, CUBES_PER_FOOD) for f in FOODS)
+
+
+def _grid(value: Any, players: int, index: Mapping[str, int], what: str) -> tuple:
+    return tuple(
+        tuple(_codes(here, index, what) for here in _exactly(seat, len(PROVINCES), what))
+        for seat in _per_seat(value, players, what)
+    )
+
+
+def _exactly(value: Any, n: int, what: str) -> list[Any]:
+    items = _list(value, what)
+    if len(items) != n:
+        raise ValueError(f"{what} must have {n} entries")
+    return items
+
+
+def _once(found: list[int], total: int, what: str) -> None:
+    counts = Counter(found)
+    twice = [i for i, c in counts.items() if c > 1]
+    if twice or len(counts) != total:
+        raise ValueError(f"every {what} must be in exactly one place ({len(counts)} of {total})")
+
+
+def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> NachoState:
+    players = game.check_players(data["players"])
+    opts = game.check_options(data["options"])
+    if opts["gemstone"] is not None and opts["gemstone"] >= players:
+        raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
+    pub, priv, sec = data["public"], data["players_private"], data["secret"]
+    if not all(isinstance(x, Mapping) for x in (pub, sec)):
+        raise ValueError("public and secret must be objects")
+    stage = pub["phase"]
+    if stage not in PHASES:
+        raise ValueError(f"phase must be one of {list(PHASES)}, got {stage!r}")
+    seat = lambda v, what: _int(v, what, 0, players - 1)  # noqa: E731
+    S, M = SMUGGLER_INDEX, MOUNTIE_INDEX
+
+    privs = [p if isinstance(p, Mapping) else {} for p in _per_seat(priv, players, "private")]
+    hands = tuple(tuple(sorted(_codes(p["hand"], S, "hand"))) for p in privs)
+    picks = tuple(_code(p["pick"], S, "pick") for p in privs)
+    pending = tuple(_codes(p["pending"], S, "pending") for p in privs)
+    revealed = tuple(
+        _code(r, S, "revealed") for r in _per_seat(pub["revealed"], players, "revealed")
+    )
+    gold = tuple(
+        _int(g, "gold", -GOLD_LIMIT, GOLD_LIMIT) for g in _per_seat(pub["gold"], players, "gold")
+    )
+    ready = tuple(_bool(r, "ready") for r in _per_seat(pub["ready"], players, "ready"))
+    warehouses = tuple(
+        tuple(sorted(_codes(w, FOOD_INDEX, "warehouse")))
+        for w in _per_seat(pub["warehouses"], players, "warehouses")
+    )
+    keepers = _grid(pub["keepers"], players, S, "keepers")
+    cmounties = _grid(pub["mounties"], players, M, "mounties")
+    provinces = _exactly(pub["provinces"], len(PROVINCES), "provinces")
+    pdecks, filled = [], []
+    for prov, info in enumerate(provinces):
+        deck = _codes(info["deck"], PROVINCE_CARD_INDEX, "province deck")
+        if sorted(deck) != sorted(CARDS_OF_PROVINCE[prov]):
+            raise ValueError(f"{PROVINCES[prov].name}'s deck must hold exactly its 3 cards")
+        bits = [_bool(b, "filled") for b in _exactly(info["filled"], 4, "filled")]
+        pdecks.append(deck)
+        filled.append(sum(1 << k for k, b in enumerate(bits) if b))
+    bag, aside = _counts(pub["bag"], "bag"), _counts(pub["aside"], "aside")
+    mreserve = tuple(_codes(d, M, "mreserve") for d in _list(sec["mreserve"], "mreserve"))
+    rng_text = sec["rng"]
+    if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
+        raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
+    order = tuple(seat(x, "order") for x in _list(pub["order"], "order"))
+    state = make(
+        players=players,
+        options=opts,
+        rng=int(rng_text, 16),
+        stage=stage,
+        round_no=_int(pub["round"], "round", 1, ROUNDS),
+        turn_no=_int(pub["turn"], "turn", 1, TURNS_PER_ROUND),
+        gem=seat(pub["gem"], "gem"),
+        gold=gold,
+        hands=hands,
+        draw=_codes(sec["draw"], S, "draw"),
+        discards=_codes(sec["discards"], S, "discards"),
+        pending=pending,
+        ready=ready,
+        picks=picks,
+        revealed=revealed,
+        warehouses=warehouses,
+        bag=bag,
+        aside=aside,
+        pdecks=tuple(pdecks),
+        filled=tuple(filled),
+        keepers=keepers,
+        cmounties=cmounties,
+        mdeck=_codes(sec["mdeck"], M, "mdeck"),
+        mface=_bool(pub["face_up"], "face_up"),
+        mreserve=mreserve,
+        mpool=_codes(sec["mpool"], M, "mpool"),
+        removed_m=_codes(pub["removed_mounties"], M, "removed_mounties"),
+        removed_s=_codes(pub["removed_smugglers"], S, "removed_smugglers"),
+        order=order,
+        pos=_int(pub["pos"], "pos", 0, players),
+        dest=_code(pub["dest"], PROVINCE_INDEX, "dest"),
+        resolved=_int(pub["resolved"], "resolved", 0, 15),
+        arrest_at=_code(pub["arrest_at"], PROVINCE_INDEX, "arrest_at"),
+        arrester=_code(pub["arrester"], M, "arrester"),
+        seller=_int(pub["seller"], "seller", 0, players - 1),
+        last_round=_last_round(pub["last_round"]),
+        events=events_from_json(data.get("events"), players),
+    )
+    _check_cards(state)
+    _check_phase(state)
+    return state
+
+
+def _last_round(value: Any) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or type(value.get("round")) is not int:
+        raise ValueError("last_round must be null or an end-of-round summary")
+    return dict(value)
+
+
+def _check_cards(s: NachoState) -> None:
+    smugglers = [
+        *(k for h in s.hands for k in h),
+        *(k for k in s.picks if k is not None),
+        *(k for p in s.pending for k in p),
+        *s.draw,
+        *s.discards,
+        *(k for seat in s.keepers for here in seat for k in here),
+        *s.removed_s,
+    ]
+    _once(smugglers, len(SMUGGLERS), "smuggler")
+    mounties = [
+        *s.mdeck,
+        *(m for d in s.mreserve for m in d),
+        *s.mpool,
+        *(m for seat in s.cmounties for here in seat for m in here),
+        *s.removed_m,
+    ]
+    _once(mounties, len(MOUNTIES), "Mountie")
+    cubes = Counter(f for w in s.warehouses for f in w)
+    for prov, deck in enumerate(s.pdecks):
+        for k, (food, _price) in enumerate(PROVINCE_CARDS[deck[0]].spots):
+            cubes[food] += s.filled[prov] >> k & 1
+    for food in range(len(FOODS)):
+        if cubes[food] + s.bag[food] + s.aside[food] != CUBES_PER_FOOD:
+            raise ValueError(f"there must be {CUBES_PER_FOOD} {FOODS[food].name} cubes in all")
+    if any(len(h) > HAND_SIZE for h in s.hands):
+        raise ValueError(f"a hand holds at most {HAND_SIZE} smugglers")
+    if any(r is not None and not 0 <= r < len(SMUGGLERS) for r in s.revealed):
+        raise ValueError("revealed picks must be smugglers")
+    if s.options["random_mounties"] and s.mreserve:
+        raise ValueError("with random Mounties there are no reserve decks")
+    if not s.options["random_mounties"] and s.mpool:
+        raise ValueError("without random Mounties there is no face-down pool")
+    if s.mface and not s.mdeck:
+        raise ValueError("a face-up Mountie needs a Mountie deck")
+
+
+def _check_phase(s: NachoState) -> None:
+    n, stage = s.players, s.stage
+    if stage in ("pick", "rechoose") and not s.mdeck:
+        raise ValueError("a turn starts with a Mountie in the deck")
+    if stage not in ("discard", "rechoose") and any(s.pending):
+        raise ValueError("discards are pending only while players discard")
+    if stage in STEP_PHASES:
+        if sorted(s.order) != list(range(n)) or not s.pos < n:
+            raise ValueError("steps 3 and 4 need a play order of every seat and a position in it")
+        for k, seat in enumerate(s.order):
+            placed = k < s.pos or (k == s.pos and stage in ("arrest", "bored", "wander"))
+            if (s.picks[seat] is None) != placed or s.revealed[seat] is None:
+                raise ValueError("each pick is in play until its player's step 4")
+        if (s.dest is None) != (stage == "destination"):
+            raise ValueError("a destination is chosen exactly when step 3 has begun")
+        p = s.order[s.pos]
+        if stage in ("arrest", "bored", "wander"):
+            c = s.arrest_at
+            if c is None or not s.cmounties[p][c]:
+                raise ValueError("Mounties act on a cantina of the active player that has them")
+            if (s.arrester is None) != (stage == "arrest"):
+                raise ValueError("a Mountie is chosen to act except while choosing one")
+            if stage == "arrest" and len(rules.mountie_choices(s.cmounties[p][c])) < 2:
+                raise ValueError("choosing a Mountie needs two that differ")
+            if s.arrester is not None and s.arrester not in s.cmounties[p][c]:
+                raise ValueError("the acting Mountie must be on that cantina")
+            if stage == "bored" and len(rules.highest_anywhere(s.keepers[p])) < 2:
+                raise ValueError("a bored Mountie's choice needs keepers tied for highest")
+            if stage == "wander" and any(k for here in s.keepers[p] for k in here):
+                raise ValueError("a Mountie wanders only when you have no keepers")
+        elif s.arrest_at is not None or s.arrester is not None:
+            raise ValueError("no Mountie acts during step 3")
+    else:
+        if s.order or s.dest is not None or s.arrest_at is not None or s.arrester is not None:
+            raise ValueError("play order, destination and arrests belong to steps 3 and 4")
+        if stage != "pick" and any(k is not None for k in s.picks):
+            raise ValueError("picks wait face down only in step 1")
+    if stage == "gem" and len(rules.lowest_scores(s.gold)) < 2:
+        raise ValueError("the gemstone holder chooses only on a tie for the lowest score")
+    if stage == "sell" and not s.warehouses[(s.gem + s.seller) % n]:
+        raise ValueError("the seller must have a cube to sell")
+    if stage == "over" and s.round_no != ROUNDS:
+        raise ValueError("the game ends after the last round")
