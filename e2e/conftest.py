@@ -35,12 +35,16 @@ Helpers (import from conftest):
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     run_python(page, code)        run Python in the page's interpreter, return the result as str
+    read_save(page, key)          a saved game (localStorage) as data, None if there is none; the
+                                  app saves after the frame showing an action is painted, so
+                                  this waits for that frame first
     shot(page, name)      screenshot to e2e/artifacts/ (git-ignored); with
                           PICANTE_UPDATE_SCREENSHOTS=1 also to docs/screenshots/ (the README's)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -104,6 +108,17 @@ def shot(page, name: str) -> None:
     for folder in SHOTS:
         folder.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(folder / name))
+
+
+def read_save(page, key: str):
+    """localStorage[key] as JSON, once the app's pending save (``ui.dom.after_paint``: the next
+    painted frame, then a task) has been written."""
+    page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+        "() => setTimeout(r, 0))))"
+    )
+    text = page.evaluate("(k) => localStorage.getItem(k)", key)
+    return None if text is None else json.loads(text)
 
 
 def run_python(page, code: str) -> str:

@@ -10,7 +10,6 @@ of events and every decision stay the same).
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import shot  # noqa: E402
+from conftest import read_save, shot  # noqa: E402
 
 import engine  # noqa: E402
 
@@ -32,7 +31,7 @@ GAME = engine.get_game("jalapeno")
 
 
 def saved(page: Any) -> dict[str, Any]:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    return read_save(page, SAVE_KEY)
 
 
 def saved_state(page: Any) -> engine.State:

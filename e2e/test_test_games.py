@@ -9,12 +9,11 @@ it (checked here too).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, open_app, shot
+from conftest import ROOT, open_app, read_save, shot, wait_ready
 
 from tools.build import build, dist_files
 
@@ -90,8 +89,8 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
         "els => els.map(e => e.value)"
     ) == ["2", "3"]
     assert page.locator('select[data-field="seat-1"] option').all_inner_texts() == [
-        "🙂 Human",
-        "🤖 Easy",
+        "Human",
+        "Easy bot",
     ]
     assert "Rounds" in page.get_by_test_id("rounds").inner_text()
     page.locator('[data-testid="rounds"] label:has(input[value="1"])').tap()
@@ -113,7 +112,7 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
     before_reveal = seen(page)
     assert "Ana has picked — pass to Bart" in before_reveal
     assert "paper" not in before_reveal
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["state"]
+    assert read_save(page, SAVE_KEY)["state"]
     page.locator('[data-move="R"]').tap()
 
     # The reveal: both picks, the winner, the scores.
@@ -125,7 +124,7 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
     )
     assert scores == ["1", "0"]
     shot(page, "phone-rps-game-over.png")
-    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    save = read_save(page, SAVE_KEY)
     assert save["game"] == "rps" and save["state"]["public"]["history"] == ["PR"]
 
 
@@ -169,6 +168,7 @@ def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server
     page.get_by_test_id("privacy-ready").wait_for()
 
     page.reload()
+    wait_ready(page)  # Python boots again (seconds; more on a busy machine)
     resume = page.wait_for_selector('[data-testid="resume-card"]')
     assert "Round 1 of 3 · Ana and Bart" in resume.inner_text()
     page.get_by_test_id("resume").tap()

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.jalapeno.bots import SearchBot  # noqa: E402
+from engine.jalapeno.bots import search_bot  # noqa: E402
 
 
 def main() -> None:
@@ -38,6 +38,7 @@ def main() -> None:
     ap.add_argument("--epsilon", type=float, default=None)
     ap.add_argument("--plain-lead", action="store_true")
     ap.add_argument("--no-harmless", action="store_true")
+    ap.add_argument("--open-piles", action="store_true", help="the learners' open piles option")
     args = ap.parse_args()
     game = get_game("jalapeno")
     params = {
@@ -54,11 +55,20 @@ def main() -> None:
     started = time.perf_counter()
     for g in range(args.games):
         state = game.new_game(
-            args.players, seed=f"{args.seed}/{g}", options={"rounds": args.rounds}
+            args.players,
+            seed=f"{args.seed}/{g}",
+            options={"rounds": args.rounds, "open_piles": args.open_piles},
         )
-        bots = [SearchBot(0, seed=f"{args.seed}/{g}/0", iterations=args.iterations, **params)]
-        bots[0].smart_lead = not args.plain_lead
-        bots[0].harmless_follow = not args.no_harmless
+        bots = [
+            search_bot(
+                0,
+                seed=f"{args.seed}/{g}/0",
+                iterations=args.iterations,
+                smart_lead=not args.plain_lead,
+                harmless_follow=not args.no_harmless,
+                **params,
+            )
+        ]
         bots += [
             make_bot("jalapeno", args.others, s, seed=f"{args.seed}/{g}/{s}")
             for s in range(1, args.players)
@@ -87,6 +97,7 @@ def main() -> None:
         json.dumps(
             {
                 "params": params,
+                "open_piles": args.open_piles,
                 "iterations": args.iterations,
                 "games": args.games,
                 "search_pen": round(mine / n_rounds, 3),

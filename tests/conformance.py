@@ -49,7 +49,13 @@ class Hooks:
 
 
 def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
-    return {str(card) for card in state.hands[seat]}
+    """The seat's hand and, unless the table plays with open piles, its face-down pile, minus
+    the last complete trick (on top of the winner's pile, but just played face up for all)."""
+    hidden = {str(card) for card in state.hands[seat]}
+    if not state.options["open_piles"]:
+        on_show = set() if state.last_trick is None else {str(c) for _, c in state.last_trick[1]}
+        hidden |= {str(card) for card in state.piles[seat]} - on_show
+    return hidden
 
 
 def _rps_hidden(state: Any, seat: int) -> set[str]:

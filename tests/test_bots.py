@@ -10,7 +10,7 @@ from pyodide_runner import require_pyodide, run_here, run_on_pyodide
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, drain, make_bot
 from engine.jalapeno.bots import deal_unseen, determinise, unseen_cards
-from engine.jalapeno.cards import sort_key
+from engine.jalapeno.cards import Card, sort_key
 from engine.jalapeno.state import JalapenoState
 from engine.rng import Rng
 
@@ -19,9 +19,9 @@ PLAYER_COUNTS = GAME.player_counts
 ITERS = 12  # search iterations in tests: enough to exercise the tree, fast and reproducible
 
 
-def walk(players: int, seed: int, steps: int) -> JalapenoState:
+def walk(players: int, seed: int, steps: int, open_piles: bool = False) -> JalapenoState:
     """A state reached by ``steps`` random legal moves (voids and piles appear along the way)."""
-    state = GAME.new_game(players, seed=seed)
+    state = GAME.new_game(players, seed=seed, options={"open_piles": open_piles})
     rng = Rng(seed * 7919 + players)
     for _ in range(steps):
         if state.is_over():
@@ -31,11 +31,15 @@ def walk(players: int, seed: int, steps: int) -> JalapenoState:
     return state
 
 
-def sample_states(players: int, count: int, seed: int = 0) -> list[JalapenoState]:
+def sample_states(
+    players: int, count: int, seed: int = 0, open_piles: bool = False
+) -> list[JalapenoState]:
     rng = Rng(1000 * players + seed)
     out = []
     for k in range(count):
-        state = walk(players, seed=100 * seed + k, steps=rng.below(players * 11))
+        state = walk(
+            players, seed=100 * seed + k, steps=rng.below(players * 11), open_piles=open_piles
+        )
         if not state.is_over():
             out.append(state)
     return out
@@ -101,27 +105,45 @@ def test_a_round_between_all_levels_plays_out(players: int) -> None:
 # -- hidden information ---------------------------------------------------------------------
 
 
+def on_show(state: JalapenoState, seat: int) -> set[Card]:
+    """Every card ``seat`` sees: own hand and pile, face-up Jalapeños, the trick, the last trick,
+    and the other piles when they are open."""
+    piles = state.piles if state.options["open_piles"] else [state.piles[seat]]
+    last = () if state.last_trick is None else [c for _, c in state.last_trick[1]]
+    return {
+        *(c for j in state.jalapenos for c in j),
+        *(c for p in piles for c in p),
+        *(c for _, c in state.trick),
+        *last,
+        *state.hands[seat],
+    }
+
+
+@pytest.mark.parametrize("open_piles", [False, True], ids=["closed", "open"])
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_determinisations_agree_with_the_view(players: int) -> None:
-    for n, state in enumerate(sample_states(players, 8, seed=1)):
+def test_determinisations_agree_with_the_view(players: int, open_piles: bool) -> None:
+    moved = 0
+    for n, state in enumerate(sample_states(players, 8, seed=1, open_piles=open_piles)):
         for seat in range(players):
             view = state.view(seat)
-            known_elsewhere = {
-                *(c for j in state.jalapenos for c in j),
-                *(c for p in state.piles for c in p),
-                *(c for _, c in state.trick),
-                *state.hands[seat],
-            }
+            seen = on_show(state, seat)
             for k in range(3):
                 d = determinise(view, Rng(n * 100 + k))
-                assert d.hands[seat] == state.hands[seat]
+                assert d.hands[seat] == state.hands[seat] and d.piles[seat] == state.piles[seat]
                 for other in range(players):
                     if other == seat:
                         continue
                     hand = d.hands[other]
                     assert len(hand) == len(state.hands[other])
-                    assert not known_elsewhere & set(hand), "a card known elsewhere was dealt"
+                    assert not seen & set(hand), "a card on show was dealt into a hand"
                     assert not {c.colour for c in hand} & state.voids[other], "void broken"
+                    assert len(d.piles[other]) == len(state.piles[other])
+                    if open_piles:
+                        assert d.piles[other] == state.piles[other]
+                    else:
+                        # What is on show of a closed pile (the last trick) stays in it.
+                        assert seen & set(state.piles[other]) <= set(d.piles[other])
+                        moved += set(d.piles[other]) != set(state.piles[other])
                 # The determinisation is indistinguishable from the real state for this seat
                 # (but for the events of the last apply, which a sample does not replay), and
                 # is a whole, valid game state (exactly one deck).
@@ -130,16 +152,23 @@ def test_determinisations_agree_with_the_view(players: int) -> None:
                 again = GAME.from_dict(d.to_dict()).view(seat)
                 assert {k: v for k, v in again.items() if k != "events"} == table
                 assert d.legal_actions(seat) == state.legal_actions(seat)
+    assert moved or open_piles, "closed piles were never guessed differently"
 
 
-def test_unseen_cards_are_exactly_the_other_hands() -> None:
+@pytest.mark.parametrize("open_piles", [False, True], ids=["closed", "open"])
+def test_unseen_cards_are_the_other_hands_and_the_hidden_pile_cards(open_piles: bool) -> None:
     for players in PLAYER_COUNTS:
-        for state in sample_states(players, 4, seed=2):
+        for state in sample_states(players, 4, seed=2, open_piles=open_piles):
             seat = state.turn
-            others = sorted(
-                (c for s, h in enumerate(state.hands) if s != seat for c in h), key=sort_key
+            others = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+            if not open_piles:
+                seen = on_show(state, seat)
+                others += [
+                    c for s, p in enumerate(state.piles) if s != seat for c in p if c not in seen
+                ]
+            assert sorted(unseen_cards(state.view(seat)), key=sort_key) == sorted(
+                others, key=sort_key
             )
-            assert sorted(unseen_cards(state.view(seat)), key=sort_key) == others
 
 
 def test_deal_respects_tight_voids() -> None:
@@ -158,26 +187,38 @@ def test_deal_respects_tight_voids() -> None:
 
 
 def redeal_hidden(state: JalapenoState, seat: int, seed: int) -> JalapenoState:
-    """The same table with the other seats' hidden cards shuffled among them (sizes and voids
-    kept), so the seat's view is unchanged."""
+    """The same table with the other seats' hidden cards (hands and, when closed, the hidden part
+    of their piles) shuffled among them, sizes and voids kept, so the seat's view is unchanged."""
+    n = state.players
+    seen = on_show(state, seat)
+    hidden_piles = {
+        s: [c for c in p if c not in seen] for s, p in enumerate(state.piles) if s != seat
+    }
     pool = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    pool += [c for p in hidden_piles.values() for c in p]
     sizes = {s: len(h) for s, h in enumerate(state.hands) if s != seat}
+    sizes.update({n + s: len(p) for s, p in hidden_piles.items()})
     dealt = deal_unseen(pool, sizes, dict(enumerate(state.voids)), Rng(seed))
     hands = tuple(
         h if s == seat else tuple(sorted(dealt[s], key=sort_key)) for s, h in enumerate(state.hands)
     )
-    return state._replace(hands=hands)
+    piles = tuple(
+        p if s == seat else (*dealt[n + s], *(c for c in p if c in seen))
+        for s, p in enumerate(state.piles)
+    )
+    return state._replace(hands=hands, piles=piles)
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 9])
 def test_choice_depends_only_on_the_view(players: int) -> None:
-    changed = 0
+    changed = piles_changed = 0
     for n, state in enumerate(sample_states(players, 5, seed=3)):
         seat = state.turn
         legal = state.legal_actions(seat)
         for k in range(2):
             other = redeal_hidden(state, seat, seed=n * 10 + k)
             changed += other.hands != state.hands
+            piles_changed += other.piles != state.piles
             assert other.view(seat) == state.view(seat)
             assert other.legal_actions(seat) == legal
             for level in BOT_LEVELS:
@@ -185,6 +226,7 @@ def test_choice_depends_only_on_the_view(players: int) -> None:
                 b = bot(level, seat, seed=9).choose(other.view(seat), other.legal_actions(seat), 5)
                 assert a == b, level
     assert changed, "the test never actually moved a hidden card"
+    assert piles_changed, "the test never actually moved a face-down pile card"
 
 
 # -- determinism and cooperation ------------------------------------------------------------

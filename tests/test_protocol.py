@@ -440,3 +440,16 @@ def test_generic_drivers_name_no_game() -> None:
             if isinstance(node, ast.Name | ast.Attribute):
                 text = ast.unparse(node).lower()
                 assert not any(i in text for i in ids), f"{name} names a game: {text}"
+
+
+def test_an_option_spec_labels_its_values_and_parses_them() -> None:
+    spec = OptionSpec(False, (False, True), "doc", label="Open", value_labels={True: "Yes"})
+    assert spec.label_of(True) == "Yes" and spec.label_of(False) == "False"
+    assert spec.label_of(1) == "1"  # 1 == True, but it is not the value True
+    assert spec.parse("true") is True and spec.parse(" False ") is False
+    with pytest.raises(ValueError, match="must be one of"):
+        spec.parse("maybe")
+    assert spec.describe("open")["choices"] == [
+        {"value": False, "label": "False"},
+        {"value": True, "label": "Yes"},
+    ]

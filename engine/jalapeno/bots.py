@@ -2,206 +2,53 @@
 
 Everything here starts from ``state.view(seat)`` and the legal actions. What a seat knows:
 
-* its own hand;
-* every face-up Jalapeño, every pile (the app plays "perfect memory") and the current trick;
-* so the *unseen* cards, the deck minus all of that, are exactly the other seats' hands, and
-  each seat's ``hand_size`` and public ``void`` colours (failed to follow) constrain who can
-  hold which of them.
+* its own hand and its own pile;
+* every face-up Jalapeño, the current trick and the last complete trick;
+* every seat's hand and pile sizes and public ``void`` colours (failed to follow);
+* the other piles' cards too, when the table plays with open piles (option ``open_piles``).
 
-The search bot samples *determinisations* (a deal of the unseen cards to the other seats
-consistent with sizes and voids, see ``determinise``), builds a real ``JalapenoState`` from
-each, and runs single-observer ISMCTS on them with the engine's own rules, with rollouts to
-the end of the current round under a cheap trick-avoidance policy.
+So the *unseen* cards are the other seats' hands and, with closed piles, most of their piles
+(``unseen.py``). The heuristic reads the facts it needs from the view (``Table``). The search bot
+is the engine's generic ISMCTS (``engine/search.py``) with Jalape-NO!'s parts
+(``JalapenoParts``): determinisations from ``unseen.Determiniser``, playouts to the end of the
+current round under a cheap trick-avoidance policy (``rollout_card``) and rewards from that
+round's penalties (``round_rewards``).
 """
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..bots import SLICE_MS, BaseBot, Bot, RandomBot
+from ..bots import BaseBot, Bot, RandomBot
 from ..rng import Rng
+from ..search import SearchBot, SearchStats
 from .actions import Play
-from .cards import Card, deck_for, parse_card, sort_key
+from .cards import Card, parse_card, sort_key
 from .scoring import JALAPENO_PENALTY
-from .state import GAME, JalapenoState
+from .state import JalapenoState
+from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
 
-# -- reading a view -----------------------------------------------------------------------
+__all__ = [
+    "HeuristicBot",
+    "JalapenoParts",
+    "SearchBot",
+    "SearchStats",
+    "deal_unseen",
+    "determinise",
+    "heuristic_card",
+    "make_bot",
+    "search_bot",
+    "rollout_card",
+    "round_rewards",
+    "unseen_cards",
+]
+
+# -- heuristic play -------------------------------------------------------------------------
 
 
 def _cards(items: Iterable[str]) -> list[Card]:
     return [parse_card(s) for s in items]
-
-
-def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
-    """Cards the viewing seat cannot see: exactly the union of the other seats' hands.
-
-    The deck for this player count minus the own hand, every face-up Jalapeño, every pile and
-    the current trick. (Jalapeños are never hidden, so none are unseen.)
-    """
-    seen = set(_cards(view["hand"]))
-    for s in view["seats"]:
-        seen.update(_cards(s["jalapenos"]))
-        seen.update(_cards(s["pile"]))
-    seen.update(parse_card(t["card"]) for t in view["trick"])
-    return [c for c in deck_for(view["players"]) if c not in seen]
-
-
-def deal_unseen(
-    cards: Sequence[Card],
-    sizes: Mapping[int, int],
-    voids: Mapping[int, Iterable[str]],
-    rng: Rng,
-) -> dict[int, list[Card]]:
-    """Deal ``cards`` at random to seats, ``sizes[seat]`` each, never giving a seat a colour it
-    is void in. Raises ValueError if no such deal exists (an inconsistent view).
-
-    Random placement, most constrained colours first, each card into a uniformly random free
-    slot of a seat that may hold it; a dead end (rare) retries, and after a few tries an exact
-    max-flow deal guarantees an answer whenever one exists.
-    """
-    if sum(sizes.values()) != len(cards):
-        raise ValueError(f"{len(cards)} unseen cards for {sum(sizes.values())} hidden slots")
-    void = {s: frozenset(voids.get(s, ())) for s in sizes}
-    seats = sorted(sizes)
-    if not any(void.values()):  # the common case: a plain shuffle
-        shuffled = rng.shuffled(cards)
-        out, at = {}, 0
-        for s in seats:
-            out[s] = shuffled[at : at + sizes[s]]
-            at += sizes[s]
-        return out
-    by_colour: dict[str, list[Card]] = {}
-    for c in cards:
-        by_colour.setdefault(c.colour, []).append(c)
-    eligible = {col: [s for s in seats if col not in void[s]] for col in by_colour}
-    order = sorted(by_colour, key=lambda col: (len(eligible[col]), col))
-    for _attempt in range(8):
-        free = dict(sizes)
-        out = {s: [] for s in seats}
-        ok = True
-        for col in order:
-            for c in rng.shuffled(by_colour[col]):
-                slots = sum(free[s] for s in eligible[col])
-                if slots == 0:
-                    ok = False
-                    break
-                pick = rng.below(slots)
-                for s in eligible[col]:
-                    if pick < free[s]:
-                        out[s].append(c)
-                        free[s] -= 1
-                        break
-                    pick -= free[s]
-            if not ok:
-                break
-        if ok:
-            return out
-    return _flow_deal(by_colour, eligible, sizes, rng)
-
-
-def _flow_deal(
-    by_colour: Mapping[str, list[Card]],
-    eligible: Mapping[str, list[int]],
-    sizes: Mapping[int, int],
-    rng: Rng,
-) -> dict[int, list[Card]]:
-    """Exact colour -> seat transport by augmenting paths (tiny graph: <= 6 colours, 8 seats)."""
-    colours = rng.shuffled(sorted(by_colour))
-    flow = {(col, s): 0 for col in colours for s in eligible[col]}
-    used = dict.fromkeys(sizes, 0)
-
-    def augment(col: str, seen: set[str]) -> bool:
-        # Find room for one more card of `col`: a seat with space, or move a card of another
-        # colour out of a full seat (the usual alternating path).
-        seen.add(col)
-        for s in rng.shuffled(eligible[col]):
-            if used[s] < sizes[s]:
-                flow[col, s] += 1
-                used[s] += 1
-                return True
-        for s in eligible[col]:
-            for other in colours:
-                if other not in seen and flow.get((other, s), 0) > 0 and augment(other, seen):
-                    flow[other, s] -= 1
-                    flow[col, s] += 1
-                    return True
-        return False
-
-    for col in colours:
-        for _ in by_colour[col]:
-            if not augment(col, set()):
-                raise ValueError("no deal of the unseen cards fits the hand sizes and voids")
-    out: dict[int, list[Card]] = {s: [] for s in sizes}
-    for col in colours:
-        pool = rng.shuffled(by_colour[col])
-        for s in eligible[col]:
-            for _ in range(flow[col, s]):
-                out[s].append(pool.pop())
-    return out
-
-
-class Determiniser:
-    """Reads a view once; each ``sample(rng)`` is a full ``JalapenoState`` consistent with it:
-    the viewer's hand as shown, the unseen cards dealt to the other seats by ``hand_size`` and
-    public voids. Only the view is read.
-
-    The state's own generator (used only to deal later rounds) is drawn from ``rng``, so even
-    the future deals are a guess rather than the real game's.
-    """
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        me = view["seat"]
-        if me is None:
-            raise ValueError("a spectator view has no hand to determinise from")
-        seats = view["seats"]
-        players = view["players"]
-        self.me = me
-        self.players = players
-        self.unseen = unseen_cards(view)
-        self.sizes = {s: seats[s]["hand_size"] for s in range(players) if s != me}
-        self.voids = {s: seats[s]["void"] for s in range(players) if s != me}
-        self.own_hand = tuple(sorted(_cards(view["hand"]), key=sort_key))
-        last = view["last_trick"]
-        to_act = view["to_act"]
-        # Everything public, as constructor arguments; only hands and rng change per sample.
-        self.fields: dict[str, Any] = {
-            "players": players,
-            "options": GAME.check_options({"rounds": view["rounds"]}),
-            "round_no": view["round"],
-            "round_starter": view["round_starter"],
-            "leader": view["leader"],
-            "turn": to_act[0] if to_act else None,
-            "jalapenos": tuple(tuple(_cards(s["jalapenos"])) for s in seats),
-            "piles": tuple(tuple(_cards(s["pile"])) for s in seats),
-            "trick": tuple((t["seat"], parse_card(t["card"])) for t in view["trick"]),
-            "voids": tuple(frozenset(s["void"]) for s in seats),
-            "round_penalties": tuple(tuple(r) for r in view["round_penalties"]),
-            "last_trick": None
-            if last is None
-            else (
-                last["winner"],
-                tuple((t["seat"], parse_card(t["card"])) for t in last["cards"]),
-            ),
-        }
-
-    def sample(self, rng: Rng) -> JalapenoState:
-        dealt = deal_unseen(self.unseen, self.sizes, self.voids, rng)
-        hands = tuple(
-            self.own_hand if s == self.me else tuple(sorted(dealt[s], key=sort_key))
-            for s in range(self.players)
-        )
-        return JalapenoState(hands=hands, rng=rng.next_u64(), **self.fields)
-
-
-def determinise(view: Mapping[str, Any], rng: Rng) -> JalapenoState:
-    """One random full state consistent with ``view`` (see ``Determiniser``)."""
-    return Determiniser(view).sample(rng)
-
-
-# -- heuristic play -------------------------------------------------------------------------
 
 
 class Table:
@@ -397,29 +244,7 @@ def rollout_card(
     return best
 
 
-# -- ISMCTS -------------------------------------------------------------------------------
-
-
-class Node:
-    """A node of the single-observer ISMCTS tree: an information set reached by a sequence of
-    actions. ``reward`` is summed for ``mover``, the seat whose action led here."""
-
-    __slots__ = ("mover", "children", "visits", "reward", "avail")
-
-    def __init__(self, mover: int) -> None:
-        self.mover = mover
-        self.children: dict[Play, Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 0
-
-
-class SearchStats:
-    """What the last decision cost, for benchmarks."""
-
-    def __init__(self) -> None:
-        self.iterations = 0
-        self.seconds = 0.0
+# -- the search's parts ----------------------------------------------------------------------
 
 
 def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
@@ -430,128 +255,60 @@ def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
     return [(-p + relative * (total - p) / (n - 1)) / 10.0 for p in penalties]
 
 
+class JalapenoParts:
+    """Jalape-NO!'s parts for ``engine.search``: playouts end with the current round.
+
+    ``relative`` weighs the others' penalties in the reward; ``epsilon`` is the rollout's chance
+    of a random card at a choice (None: 0.4 / players, about one random card per trick in 2.5;
+    more hurt with many players); ``smart_lead`` and ``harmless_follow`` switch two refinements
+    of ``rollout_card`` (kept as knobs for ``scripts/bench_bots.py``).
+    """
+
+    def __init__(
+        self,
+        relative: float = 1.0,
+        epsilon: float | None = None,
+        smart_lead: bool = True,
+        harmless_follow: bool = True,
+    ) -> None:
+        self.relative = relative
+        self.epsilon = epsilon
+        self.smart_lead = smart_lead
+        self.harmless_follow = harmless_follow
+        self._view: Mapping[str, Any] | None = None
+        self._worlds: Determiniser | None = None
+
+    def determinise(self, view: Mapping[str, Any], rng: Rng) -> JalapenoState:
+        if view is not self._view or self._worlds is None:  # read each decision's view once
+            self._view, self._worlds = view, Determiniser(view)
+        return self._worlds.sample(rng)
+
+    def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
+        eps = self.epsilon if self.epsilon is not None else 0.4 / state.players
+        return Play(rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow))
+
+    def rewards(self, start: JalapenoState, end: JalapenoState) -> list[float]:
+        return round_rewards(end.round_penalties[len(start.round_penalties)], self.relative)
+
+    def stop(self, start: JalapenoState, state: JalapenoState, steps: int) -> bool:
+        return len(state.round_penalties) > len(start.round_penalties)
+
+
+# -- the bots -----------------------------------------------------------------------------
+
+
 class HeuristicBot(BaseBot):
     """Trick avoidance by rules of thumb; a few hundred microseconds a move."""
 
     level = "heuristic"
 
     def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
-        card = heuristic_card(Table(view), [a.card for a in legal])
-        return _action_for(card, legal)
+        return heuristic_action(view, legal)
         yield  # pragma: no cover
 
 
-class SearchBot(BaseBot):
-    """Single-observer information-set MCTS over determinisations of its own view.
-
-    Budget: ``budget_ms`` of its own work time (time spent suspended at a ``yield`` does not
-    count, so a busy browser does not starve it), or exactly ``iterations`` iterations when that
-    is set (reproducible). A budget too small to try every legal card once falls back to the
-    heuristic's choice.
-
-    Each iteration deals a fresh determinisation, walks the tree with UCB1 over the actions
-    legal in that deal (counting availability, as ISMCTS does), expands one node, plays the
-    round out with ``rollout_card`` and credits every node with its mover's ``round_rewards``.
-    The card finally chosen is the most visited root child.
-    """
-
-    level = "search"
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str = 0,
-        iterations: int | None = None,
-        *,
-        exploration: float = 0.7,
-        relative: float = 1.0,
-        epsilon: float | None = None,
-    ) -> None:
-        super().__init__(seat, seed, iterations)
-        self.exploration = exploration
-        self.relative = relative
-        self.epsilon = epsilon
-        self.smart_lead = True
-        self.harmless_follow = True
-        self.last = SearchStats()
-
-    def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
-        rng = self.decision_rng(view, legal)
-        root = Node(mover=-1)
-        rounds_done = len(view["round_penalties"])
-        worlds = Determiniser(view)
-        c = self.exploration
-        spent = 0.0
-        budget = budget_ms / 1000.0
-        slice_start = time.perf_counter()
-        done = 0
-        while True:
-            if self.iterations is not None:
-                if done >= self.iterations:
-                    break
-            elif spent + (time.perf_counter() - slice_start) >= budget and done > 0:
-                break
-            self._iterate(root, worlds.sample(rng), rng, rounds_done, c)
-            done += 1
-            now = time.perf_counter()
-            if now - slice_start >= SLICE_MS / 1000.0:
-                spent += now - slice_start
-                yield None
-                slice_start = time.perf_counter()
-        spent += time.perf_counter() - slice_start
-        self.last.iterations, self.last.seconds = done, spent
-        if len(root.children) < len(legal):  # too little time to try every card even once
-            return _action_for(heuristic_card(Table(view), [a.card for a in legal]), legal)
-        best = max(
-            root.children.items(),
-            key=lambda kv: (kv[1].visits, kv[1].reward / max(kv[1].visits, 1)),
-        )[0]
-        return _action_for(best.card, legal)
-
-    def _iterate(
-        self, root: Node, state: JalapenoState, rng: Rng, rounds_done: int, c: float
-    ) -> None:
-        node = root
-        path = [root]
-        # Selection and expansion, in the tree of action sequences this observer sees.
-        while state.turn is not None and len(state.round_penalties) == rounds_done:
-            player = state.turn
-            legal = state.legal_actions(player)
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = untried[rng.below(len(untried))]
-                child = Node(player)
-                node.children[action] = child
-                for a in legal:
-                    other = node.children[a] if a in node.children else None
-                    if other is not None:
-                        other.avail += 1
-                state = state._apply(player, action)  # action came from legal_actions
-                node = child
-                path.append(node)
-                break
-            best_action, best_score = None, -math.inf
-            for a in legal:
-                ch = node.children[a]
-                ch.avail += 1
-                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best_action, best_score = a, score
-            assert best_action is not None
-            state = state._apply(player, best_action)
-            node = node.children[best_action]
-            path.append(node)
-        # Rollout to the end of this round with the cheap policy.
-        eps, smart, harmless = self.epsilon, self.smart_lead, self.harmless_follow
-        if eps is None:  # about one random card per trick in 2.5 (more hurt with many players)
-            eps = 0.4 / state.players
-        while state.turn is not None and len(state.round_penalties) == rounds_done:
-            state = state._apply(state.turn, Play(rollout_card(state, rng, eps, smart, harmless)))
-        rewards = round_rewards(state.round_penalties[rounds_done], self.relative)
-        for n in path:
-            n.visits += 1
-            if n.mover >= 0:
-                n.reward += rewards[n.mover]
+def heuristic_action(view: dict, legal: Sequence[Any]) -> Any:
+    return _action_for(heuristic_card(Table(view), [a.card for a in legal]), legal)
 
 
 def _action_for(card: Card, legal: Sequence[Any]) -> Any:
@@ -561,11 +318,31 @@ def _action_for(card: Card, legal: Sequence[Any]) -> Any:
     raise AssertionError(f"{card} is not among the legal actions")
 
 
+def search_bot(
+    seat: int,
+    seed: int | str = 0,
+    iterations: int | None = None,
+    *,
+    exploration: float = 0.7,
+    **parts: Any,
+) -> SearchBot:
+    """The search level: ISMCTS over determinisations (``JalapenoParts(**parts)``), falling
+    back to the heuristic's card when the budget cannot try every legal card once."""
+    return SearchBot(
+        seat,
+        seed,
+        iterations,
+        parts=JalapenoParts(**parts),
+        fallback=heuristic_action,
+        exploration=exploration,
+    )
+
+
 def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
     if level == "random":
         return RandomBot(seat, seed, iterations)
     if level == "heuristic":
         return HeuristicBot(seat, seed, iterations)
     if level == "search":
-        return SearchBot(seat, seed, iterations)
+        return search_bot(seat, seed, iterations)
     raise ValueError(f"unknown bot level {level!r}")

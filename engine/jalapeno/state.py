@@ -325,14 +325,27 @@ class JalapenoGame(Game):
     text = "engine.jalapeno.text"
     options = {
         "rounds": OptionSpec(
-            ROUNDS, tuple(range(1, 11)), "rounds to play (the rules: 5)", label="Rounds"
+            ROUNDS,
+            tuple(range(1, 11)),
+            "rounds to play (the rules: 5)",
+            label="Rounds",
+            value_labels={ROUNDS: f"{ROUNDS} (the rules)"},
         ),
         "first_player": OptionSpec(
             None,
             (None, *range(9)),
-            "starting seat of round 1; None draws it from the seed",
+            "starting seat of round 1 (a seat of this game); None draws it from the seed",
             label="Who starts",
             value_labels={None: "Random", **{s: f"Seat {s + 1}" for s in range(9)}},
+        ),
+        # "Place any other cards you won face-down in a pile": closed by default (see
+        # docs/rules-decisions.md); open piles are a variant for learners.
+        "open_piles": OptionSpec(
+            False,
+            (False, True),
+            "show every seat's pile of won cards and its running penalty to everyone",
+            label="Won cards",
+            value_labels={False: "Face down (the rules)", True: "Face up for everyone (learning)"},
         ),
     }
 

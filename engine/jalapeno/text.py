@@ -13,9 +13,11 @@ def table_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
     for s, info in enumerate(view["seats"]):
         jal = " ".join(info["jalapenos"]) or "-"
         void = ",".join(info["void"]) or "-"
+        # Other seats' piles are face down unless the table plays with open piles.
+        now = "?" if info["penalty_so_far"] is None else info["penalty_so_far"]
         lines.append(
             f"  {names[s]:<16} hand {info['hand_size']:>2}  jalapenos {jal:<12}"
-            f" pile {len(info['pile']):>2} (now -{info['penalty_so_far']})  void {void:<8}"
+            f" pile {info['pile_size']:>2} (now -{now})  void {void:<8}"
             f" total {info['total']}"
         )
     trick = "  ".join(f"{names[t['seat']]}: {t['card']}" for t in view["trick"])

@@ -4,11 +4,14 @@
 round just scored (final Jalapeños, piles with leftover hand cards, final trick, penalties),
 because the next deal happens in the same ``apply`` that ends a round.
 
-Hidden: the other seats' hands. Everything else was seen face up by everyone at some point:
-face-up Jalapeños, the trick, and the cards each trick winner took (the pile is face down in
-the box game, but every card in it was played face up, so the app plays "perfect memory" and
-shows it; see docs/rules-decisions.md). Voids (colours a seat failed to follow) are public
-deductions, included so that bots and players need not remember them.
+Hidden: the other seats' hands, and their piles. "Place any other cards you won face-down in a
+pile": a seat sees its own pile and its running ``penalty_so_far`` (computed from that pile);
+of the others it sees only ``pile_size``, with ``pile`` and ``penalty_so_far`` set to None,
+unless the table chose the learners' option ``open_piles`` (then every pile is public, as if
+everyone had perfect memory; see docs/rules-decisions.md). The last complete trick stays on show
+(it was just played face up), and the round-end summary ``last_round`` is public: scoring is
+done face up. Face-up Jalapeños and the trick are public; voids (colours a seat failed to
+follow) are public deductions, included so that bots and players need not remember them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from .scoring import round_penalty
 if TYPE_CHECKING:
     from .state import JalapenoState
 
-VIEW_VERSION = 1
+VIEW_VERSION = 2  # 2: piles closed by default (pile_size, pile and penalty_so_far may be None)
 
 
 def _cards(cards: Any) -> list[str]:
@@ -33,6 +36,7 @@ def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
     seat, players, to_act, over, winners, phase, scores, legal, events)."""
     n_colours, top = DECK_BY_PLAYERS[state.players]
     totals = state.penalty_totals()
+    open_piles = state.options["open_piles"]
     out: dict[str, Any] = {
         "jalapeno_view_version": VIEW_VERSION,
         "round": state.round_no,
@@ -47,12 +51,16 @@ def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
             "winner": state.last_trick[0],
             "cards": [{"seat": s, "card": str(c)} for s, c in state.last_trick[1]],
         },
+        "open_piles": open_piles,
         "seats": [
             {
                 "hand_size": len(state.hands[s]),
                 "jalapenos": _cards(state.jalapenos[s]),
-                "pile": _cards(state.piles[s]),
-                "penalty_so_far": round_penalty(state.jalapenos[s], state.piles[s]),
+                "pile_size": len(state.piles[s]),
+                "pile": _cards(state.piles[s]) if open_piles or s == player else None,
+                "penalty_so_far": round_penalty(state.jalapenos[s], state.piles[s])
+                if open_piles or s == player
+                else None,
                 "void": sorted(state.voids[s]),
                 "total": totals[s],
             }

@@ -41,6 +41,7 @@ def table(
     rounds: int = 5,
     rng: int = 12345,
     over: bool = False,
+    open_piles: bool = False,
 ) -> JalapenoState:
     """A state with exactly these cards (not necessarily a whole deck): one hand per seat.
 
@@ -51,7 +52,7 @@ def table(
     trick_cards = tuple((seat, parse_card(c)) for seat, c in trick)
     return JalapenoState(
         players=players,
-        options={"rounds": rounds, "first_player": None},
+        options={"rounds": rounds, "first_player": None, "open_piles": open_piles},
         rng=rng,
         round_no=round_no,
         round_starter=leader if round_starter is None else round_starter,

@@ -41,13 +41,14 @@ def test_worked_example_two_jalapenos_and_a_mixed_pile_is_7_penalty_points() -> 
     assert round_penalty(cards("R1 G1"), cards("R4 R9 G2 Y7 B3")) == 7
 
 
-def round_end_table(rounds: int):  # type: ignore[no-untyped-def]
+def round_end_table(rounds: int, open_piles: bool = False):  # type: ignore[no-untyped-def]
     """3 players; seat 0 leads its last hand card, so the round ends after this trick."""
     return table(
         hands=["R9", "R3 G5 Y2", "R4 G6 G7"],
         jalapenos=["", "G1", "Y1"],
         piles=["G2 G3", "G8 Y5", "R5"],
         rounds=rounds,
+        open_piles=open_piles,
     )
 
 
@@ -73,5 +74,12 @@ def test_scores_add_up_over_rounds_as_negative_penalty_points() -> None:
 
 
 def test_penalty_so_far_in_the_view_scores_the_table_as_it_lies() -> None:
-    state = round_end_table(rounds=1)
+    """Each seat sees its own running penalty; the others' only with open piles (it is computed
+    from the face-down pile)."""
+    state = round_end_table(rounds=1, open_piles=True)
     assert [s["penalty_so_far"] for s in state.view(None)["seats"]] == [0, 2 + 1, 2]
+    closed = round_end_table(rounds=1)
+    assert [s["penalty_so_far"] for s in closed.view(None)["seats"]] == [None, None, None]
+    for seat, own in enumerate([0, 2 + 1, 2]):
+        seen = [s["penalty_so_far"] for s in closed.view(seat)["seats"]]
+        assert seen == [own if s == seat else None for s in range(3)]

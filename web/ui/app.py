@@ -52,6 +52,7 @@ class App:
         self.ui: GenericUI | None = None
         self.setup: SetupModel | None = None
         self.table: Table | None = None
+        self.unsaved: Session | None = None  # a save waiting for the next paint
         self._toast_timer: asyncio.TimerHandle | None = None
         self.decisions: list[dict[str, Any]] = []
         self.warming: asyncio.Future[None] | None = None
@@ -137,9 +138,19 @@ class App:
         dom.announce(status)
 
     def save_game(self, session: Session) -> None:
+        """Saved once the frame showing the action is painted (``dom.after_paint``): the save
+        never delays the answer to a tap. Saves asked for before that paint write once (the
+        latest session, as it is then)."""
+        if self.unsaved is None:
+            dom.after_paint(self.write_save)
+        self.unsaved = session
+
+    def write_save(self) -> None:
         # A finished game stays saved too (the setup screen offers no Resume for it): the
         # final state is what the e2e tests check the shown scores against.
-        dom.storage_set(save_key(session.game.id), json.dumps(session.to_save()))
+        session, self.unsaved = self.unsaved, None
+        if session is not None:
+            dom.storage_set(save_key(session.game.id), json.dumps(session.to_save()))
 
     def play_again(self, session: Session) -> None:
         """Same seats and options, a fresh game."""

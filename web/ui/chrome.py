@@ -5,6 +5,7 @@ tap-to-continue result banner, the game-over headline. (The pass-the-device cove
 
 from __future__ import annotations
 
+from .art import icon
 from .html import esc
 
 BACK = (
@@ -40,7 +41,7 @@ def result_banner(body: str, *, testid: str, cls: str = "", hint: str = "Tap to 
 def winners_headline(sentence: str, note: str = "") -> str:
     """The top of a game-over screen: the trophy, who won, and how winning is counted."""
     return (
-        '<div class="trophy" aria-hidden="true">🏆</div>'
+        f'<div class="trophy">{icon("trophy")}</div>'
         f'<h2 id="over-title" data-testid="winner">{esc(sentence)}</h2>'
         + (f'<p class="sheet-note">{esc(note)}</p>' if note else "")
     )

@@ -1,7 +1,8 @@
 """The only module that touches the browser (``js``). Everything it does is small and generic:
-mount the game root, swap a screen's HTML while keeping focus and scroll, listen for events,
-show a toast, read/write localStorage. Game logic never reads anything back from the DOM except
-what the user did (which button, which card code, which form field).
+mount the game root, patch a screen's HTML in place (keeping focus and scroll), run work after
+the next paint, listen for events, show a toast, read/write localStorage. Game logic never
+reads anything back from the DOM except what the user did (which button, which card code,
+which form field).
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    to_js,
+)
 
 try:  # Pyodide >= 0.27 turns JS null into ``jsnull``, not None
     from pyodide.ffi import jsnull  # type: ignore[import-not-found]
@@ -60,31 +65,157 @@ def show_root(root: Any, visible: bool) -> None:
 
 
 def render(html: str) -> None:
-    """Replace the screen, keeping the focused control and scroll positions (a re-render after
-    a bot move must not throw a keyboard user out of their hand, nor scroll the hand back)."""
-    screen = js.document.getElementById(SCREEN_ID)
-    active = js.document.activeElement
-    focus_key = None
-    if not missing(active) and screen.contains(active):
-        key = active.getAttribute("data-key")
-        focus_key = None if missing(key) else str(key)
-    scrolls = {}
-    for el in screen.querySelectorAll("[data-scroll-key]"):
-        scrolls[str(el.getAttribute("data-scroll-key"))] = (el.scrollLeft, el.scrollTop)
-    screen.innerHTML = html
-    for el in screen.querySelectorAll("[data-scroll-key]"):
-        saved = scrolls.get(str(el.getAttribute("data-scroll-key")))
-        if saved:
-            el.scrollLeft, el.scrollTop = saved
-    target = None
-    if focus_key:
-        target = screen.querySelector(f'[data-key="{focus_key}"]')
-        if missing(target) and focus_key.startswith("card-"):
-            target = screen.querySelector(".hand .card")  # the card played: stay in the hand
-    if missing(target):
-        target = screen.querySelector("[autofocus]")
-    if not missing(target):
-        target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+    """Show ``html`` as the screen, changing only what differs from what is on screen.
+
+    A tap must answer within a frame or two, so the screen is patched, not replaced: the new
+    HTML is parsed off-document and the live nodes are updated in place (attributes, text),
+    matched by ``data-key`` (or ``id``) where they have one and by position otherwise. Nodes
+    that stay keep their focus, scroll position and running transitions; only nodes that
+    really changed make the browser restyle. A focused control that went away (the card just
+    played) hands focus to its ``data-key`` twin or a neighbour (a keyboard user stays in
+    their hand), else to ``[autofocus]``. One call into JavaScript per render: walking the DOM
+    from Python would cross the FFI for every node."""
+    _patcher()(js.document.getElementById(SCREEN_ID), html)
+
+
+# The patch runs in the page (see ``render``). Written as plain ES2017 so every browser the
+# app supports runs it; created on first use, not at import (a memory snapshot of the
+# interpreter may import this module before there is a document).
+_PATCH_JS = r"""
+const keyOf = (n) => n.nodeType === 1 ? (n.getAttribute('data-key') || n.id || null) : null;
+const testid = (n) => n.getAttribute('data-testid');
+const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
+  a.tagName === b.tagName && testid(a) === testid(b)
+  && a.getAttribute('type') === b.getAttribute('type')));
+function patchNode(a, b) {
+  if (a.nodeType !== 1) { if (a.data !== b.data) a.data = b.data; return; }
+  const want = b.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const {name, value} = want[i];
+    if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+  }
+  if (a.attributes.length !== want.length) {  // a has every wanted one: any more are stale
+    for (let i = a.attributes.length - 1; i >= 0; i--) {
+      const name = a.attributes[i].name;
+      if (!b.hasAttribute(name)) a.removeAttribute(name);
+    }
+  }
+  const tag = a.tagName;
+  if (tag === 'INPUT') {
+    const v = b.getAttribute('value') || '';
+    if (a.type === 'checkbox' || a.type === 'radio') a.checked = b.hasAttribute('checked');
+    else if (a.value !== v) a.value = v;
+  } else if (tag === 'TEXTAREA') {
+    if (a.value !== b.textContent) a.value = b.textContent;
+  }
+  patchChildren(a, b);
+  if (tag === 'SELECT') {
+    const sel = b.querySelector('option[selected]');
+    if (sel && a.value !== sel.value) a.value = sel.value;
+  }
+}
+function patchChildren(parent, model) {
+  const keyed = new Map();
+  for (let c = parent.firstChild; c; c = c.nextSibling) {
+    const k = keyOf(c);
+    if (k) keyed.set(k, c);
+  }
+  const wanted = new Set();
+  for (let n = model.firstChild; n; n = n.nextSibling) {
+    const k = keyOf(n);
+    if (k) wanted.add(k);
+  }
+  let cursor = parent.firstChild;
+  const drop = () => {
+    const next = cursor.nextSibling;
+    remember(cursor);
+    parent.removeChild(cursor);
+    cursor = next;
+  };
+  const skipGone = () => {  // a keyed node with no place in the new screen (a card played)
+    while (cursor && keyOf(cursor) && !wanted.has(keyOf(cursor))) drop();
+  };
+  for (let n = model.firstChild; n;) {
+    skipGone();
+    const next = n.nextSibling;
+    const k = keyOf(n);
+    let match = null;
+    if (k) {
+      match = keyed.get(k) || null;
+      if (match && !sameKind(match, n)) match = null;
+      if (match) keyed.delete(k);
+    } else if (cursor && !keyOf(cursor) && sameKind(cursor, n)) {
+      match = cursor;
+    }
+    if (match) {
+      if (match === cursor) cursor = cursor.nextSibling; else parent.insertBefore(match, cursor);
+      patchNode(match, n);
+    } else {
+      parent.insertBefore(n, cursor);
+    }
+    n = next;
+  }
+  while (cursor) drop();
+}
+// Scroll positions are read only from a scroller that is about to be replaced (reading one
+// makes the browser lay out at once: never on the common path, where the scroller stays).
+const scrolls = new Map();
+function remember(node) {
+  if (node.nodeType !== 1) return;
+  const els = Array.from(node.querySelectorAll('[data-scroll-key]'));
+  if (node.hasAttribute('data-scroll-key')) els.push(node);
+  for (const el of els) {
+    scrolls.set(el.getAttribute('data-scroll-key'), [el.scrollLeft, el.scrollTop]);
+  }
+}
+const active = document.activeElement;
+const hadFocus = !!active && active !== document.body && screen.contains(active);
+const focusKey = hadFocus ? active.getAttribute('data-key') : null;
+const tpl = document.createElement('template');
+tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
+patchChildren(screen, tpl.content);
+if (scrolls.size) {
+  for (const el of screen.querySelectorAll('[data-scroll-key]')) {
+    const saved = scrolls.get(el.getAttribute('data-scroll-key'));
+    if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+  }
+}
+if (hadFocus && active.isConnected) return;
+// Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
+// patch should end (and be seen) first.
+requestAnimationFrame(() => {
+  const now = document.activeElement;
+  if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
+  let target = null;
+  if (focusKey) {
+    target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
+  }
+  if (!target) target = screen.querySelector('[autofocus]');
+  if (target) target.focus({preventScroll: true});
+});
+"""
+_patch_fn: Any = None
+
+
+def _patcher() -> Any:
+    global _patch_fn
+    if _patch_fn is None:
+        _patch_fn = js.Function.new("screen", "html", _PATCH_JS)
+    return _patch_fn
+
+
+def after_paint(fn: Callable[[], None]) -> None:
+    """Run ``fn`` once the next frame has been painted (``requestAnimationFrame``, then a
+    task): for work the player does not see, such as saving the game, so that it never
+    delays the frame that answers a tap."""
+
+    def run(*_: Any) -> None:
+        fn()
+
+    js.requestAnimationFrame(
+        create_once_callable(lambda *_: js.setTimeout(create_once_callable(run), 0))
+    )
 
 
 def scroll_into_view(selector: str) -> None:

@@ -3,6 +3,7 @@ root: no hand, no view of anyone's cards is anywhere in the DOM underneath it.""
 
 from __future__ import annotations
 
+from .art import icon
 from .html import esc
 
 
@@ -15,7 +16,7 @@ def privacy_cover(name: str, game_title: str = "") -> str:
         ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
         '<button type="button" class="privacy-go" data-action="reveal" data-key="reveal"'
         f' data-testid="privacy-ready" aria-label="{esc(label)}" autofocus>'
-        '<span class="pv-icon" aria-hidden="true">🤫</span>'
+        f'<span class="pv-icon" aria-hidden="true">{icon("hidden")}</span>'
         f'<span class="pv-game" aria-hidden="true">{esc(game_title)}</span>'
         '<span class="pv-title" aria-hidden="true">Pass the device to'
         f"<strong>{esc(name)}</strong></span>"

@@ -190,9 +190,10 @@ def _segmented(
 
 def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
     value = HUMAN if not seat.is_bot else f"{BOT}:{seat.level}"
-    options = [(HUMAN, "🙂 Human")] + [
-        # Short enough to show whole on a 360 px phone; the robot says "bot" (also to readers).
-        (f"{BOT}:{lvl}", f"🤖 {LEVEL_LABELS.get(lvl, lvl)}")
+    options = [(HUMAN, "Human")] + [
+        # Short enough to show whole on a 360 px phone, in words (an emoji robot is an empty
+        # box where no emoji font is installed; <option> can hold no picture).
+        (f"{BOT}:{lvl}", f"{LEVEL_LABELS.get(lvl, lvl)} bot")
         for lvl in levels
     ]
     select = "".join(

@@ -178,6 +178,7 @@ class Table:
     async def bot_turn(self, seat: int) -> None:
         s = self.session
         self.go(Screen.THINKING, seat)
+        await asyncio.sleep(0)  # end this task: the page shows the move before the bot thinks
         loop = asyncio.get_event_loop()
         started = loop.time()
         decision = await decide(

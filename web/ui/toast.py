@@ -5,15 +5,15 @@ it; ``ui.dom`` shows and hides it."""
 
 from __future__ import annotations
 
+from .art import icon
 from .html import esc
 
 TOAST_MS = 3200  # long enough to read a one-line rule
 
 
 def toast_html(message: str, kind: str = "warn") -> str:
-    icon = "✋" if kind == "warn" else "ℹ️"
     return (
         f'<div class="toast {esc(kind)}" data-testid="toast" data-action="dismiss-toast">'
-        f'<span class="toast-icon" aria-hidden="true">{icon}</span>'
+        f'<span class="toast-icon">{icon("warn" if kind == "warn" else "info")}</span>'
         f'<span class="toast-text">{esc(message)}</span></div>'
     )

@@ -1,6 +1,7 @@
 """Jalape-NO! cards as HTML: a big numeral, the colour's food symbol and the colour's name, so
 colour is never the only cue. Names come from the engine (``Card.label``: "Red 7",
-"Red Jalapeño"); emoji and colour names from the view's ``colours`` list."""
+"Red Jalapeño"); colour names and food symbols from the view's ``colours`` list, drawn as our
+own SVG (``ui.art``), never as emoji."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card, sort_key
 
+from ...art import food
 from ...html import attrs, esc
 
 
@@ -18,8 +20,7 @@ class CardInfo:
     colour: str  # "R"
     value: int
     colour_name: str  # "Red"
-    emoji: str
-    symbol: str  # "chili"
+    symbol: str  # "chili": the food drawn (ui.art)
     jalapeno: bool
     label: str  # accessible name: "Red 7" / "Red Jalapeño"
 
@@ -30,13 +31,12 @@ def colours_of(view: dict[str, Any]) -> dict[str, dict[str, str]]:
 
 def info(code: str, colours: dict[str, dict[str, str]]) -> CardInfo:
     card = parse_card(code)
-    colour = colours.get(card.colour, {"name": card.colour, "emoji": "", "symbol": ""})
+    colour = colours.get(card.colour, {"name": card.colour, "symbol": ""})
     return CardInfo(
         code=code,
         colour=card.colour,
         value=card.value,
         colour_name=colour["name"],
-        emoji=colour["emoji"],
         symbol=colour["symbol"],
         jalapeno=card.is_jalapeno,
         label=card.label,
@@ -51,16 +51,17 @@ def sorted_codes(codes: list[str]) -> list[str]:
 def _face(c: CardInfo) -> str:
     """Inside of a card: an index (numeral, symbol, colour name) plus, in a fanned hand, a big
     pip at the far corner; the index alone must identify the card, since only a card's left
-    edge shows in the fan. Jalapeños get a ribbon."""
+    edge shows in the fan (``data-peek``: the part a fanned card never covers of the one
+    before it). Jalapeños get a ribbon."""
     tag = (
         '<span class="jal-tag" aria-hidden="true">Jalapeño</span>'
         if c.jalapeno
-        else f'<span class="pip" aria-hidden="true">{esc(c.emoji)}</span>'
+        else food(c.symbol, "pip")
     )
     return (
-        '<span class="idx" aria-hidden="true">'
+        '<span class="idx" aria-hidden="true" data-peek>'
         f'<span class="num">{c.value}</span>'
-        f'<span class="sym">{esc(c.emoji)}</span>'
+        f"{food(c.symbol, 'sym')}"
         f'<span class="cname">{esc(c.colour_name)}</span>'
         "</span>"
         f"{tag}"
@@ -132,5 +133,5 @@ def mini_card(code: str, colours: dict[str, dict[str, str]]) -> str:
             aria_label=c.label,
             title=c.label,
         )
-        + f'><span aria-hidden="true">{esc(c.emoji)}</span></span>'
+        + f">{food(c.symbol)}</span>"
     )

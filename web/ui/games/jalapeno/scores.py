@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...art import icon
 from ...chrome import bar, over_actions, winners_headline
 from ...html import attrs, esc
 from ...session import Session
@@ -95,7 +96,7 @@ def round_end_screen(
 
 
 def score_sheet(session: Session, view: dict[str, Any]) -> str:
-    """Every finished round, per seat, with totals (the ☰ button, and the game-over screen)."""
+    """Every finished round, per seat, with totals (the menu button, and the game-over screen)."""
     rounds = view["round_penalties"]
     if not rounds:
         return '<p class="sheet-note">No round finished yet.</p>'
@@ -145,7 +146,8 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             "<li"
             + attrs(data_seat=seat, class_="winner" if seat in winners else None)
             + ">"
-            + f'<span class="rank">{"🏆" if seat in winners else rank}</span>'
+            + f'<span class="rank">{icon("trophy", label="Winner") if seat in winners else rank}'
+            + "</span>"
             + f'<span class="who">{esc(session.name(seat))}{you}</span>'
             + f'<span class="total" data-penalty="{totals[seat]}">{totals[seat]}'
             + "<small> pts</small></span></li>"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...art import food, icon
 from ...chrome import bar, result_banner
 from ...html import attrs, esc, plural
 from ...session import Session
@@ -16,7 +17,7 @@ from .text import jalapenos_phrase
 
 SCORES_BUTTON = (
     '<button type="button" class="pc-icon" data-action="scores" data-key="scores"'
-    ' aria-label="Score sheet"><span aria-hidden="true">☰</span></button>'
+    f' aria-label="Score sheet">{icon("menu")}</button>'
 )
 
 
@@ -46,10 +47,17 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
         + _bar(view)
         + _seats(session, view, ctx, colours, viewer)
         + _trick(session, view, ctx, colours)
-        # Visible status line; ui.dom.announce() reads the same words to screen readers.
-        + f'<p class="status" data-testid="status">{esc(ctx.status)}</p>'
+        # The dock stays on screen when a big table makes the page scroll: the status line
+        # (ui.dom.announce() reads the same words to screen readers; a finished trick's banner
+        # takes its place) and your cards.
+        + '<div class="dock">'
+        + (
+            _trick_won(ctx.result, ctx.status)
+            if ctx.result is not None
+            else f'<p class="status" data-testid="status">{esc(ctx.status)}</p>'
+        )
         + (_mine(session, view, ctx, colours) if viewer is not None else _hidden(session))
-        + "</section>"
+        + "</div></section>"
     )
 
 
@@ -78,11 +86,16 @@ def _seats(
             if jal
             else '<span class="none" aria-hidden="true">—</span>'
         )
-        round_pts = info["penalty_so_far"]
+        round_pts = info["penalty_so_far"]  # None: their pile is face down (closed piles)
+        this_round = (
+            f"{plural(info['pile_size'], 'card')} won face down this round"
+            if round_pts is None
+            else f"{round_pts} this round"
+        )
         summary = (
             f"{config.name}, {config.label}: {plural(info['hand_size'], 'card')} in hand,"
             f" {plural(len(jal), 'Jalapeño')} face up, {plural(info['total'], 'penalty point')}"
-            f" in total, {round_pts} this round"
+            f" in total, {this_round}"
             + (", thinking" if acting and config.is_bot else "")
             + (", to play" if acting and not config.is_bot else "")
         )
@@ -110,9 +123,9 @@ def _seats(
             + '<span class="seat-top" aria-hidden="true">'
             + f'<span class="seat-name">{esc(config.name)}</span>'
             + (
-                '<span class="seat-kind" title="Bot">🤖</span>'
+                f'<span class="seat-kind" title="Bot">{icon("bot")}</span>'
                 if config.is_bot
-                else '<span class="seat-kind" title="Human">🙂</span>'
+                else f'<span class="seat-kind" title="Human">{icon("human")}</span>'
             )
             + "</span>"
             + '<span class="seat-stats" aria-hidden="true">'
@@ -139,10 +152,10 @@ def _trick(
         plays = [(t["seat"], t["card"]) for t in view["trick"]]
         lead_key = view["lead_colour"]
     if lead_key is not None:
-        colour = colours.get(lead_key, {"name": lead_key, "emoji": ""})
+        colour = colours.get(lead_key, {"name": lead_key, "symbol": ""})
         head = (
             f'<p class="lead suit-{esc(lead_key)}">Lead colour: '
-            f"<strong>{esc(colour['emoji'])} {esc(colour['name'])}</strong></p>"
+            f"<strong>{food(colour['symbol'])} {esc(colour['name'])}</strong></p>"
         )
     else:
         leader = view["to_act"][0] if view["to_act"] else None
@@ -153,25 +166,15 @@ def _trick(
     for seat, code in plays:
         won = result is not None and seat == result.winner
         extra = " ".join((["win"] if won else []) + (["fresh"] if code == ctx.fresh else []))
+        # The winner's name is lit (the banner below says it in words).
         cells.append(
             f'<li class="played {extra}" data-seat="{seat}">'
             + card_face(code, colours)
             + f'<span class="by">{esc(session.subject(seat))}</span>'
-            + ('<span class="takes" aria-hidden="true">takes it</span>' if won else "")
             + "</li>"
         )
     if not cells:
         cells.append('<li class="empty" aria-hidden="true"><span>No cards yet</span></li>')
-    banner = ""
-    if result is not None:
-        hot = jalapenos_phrase(result)
-        banner = result_banner(
-            f"<strong>{esc(session.subject(result.winner))}</strong>"
-            f" {session.verb(result.winner, 'take')} the trick"
-            + (f' <span class="hot">+ {esc(hot)}</span>' if hot else ""),
-            testid="trick-won",
-            cls="trick-won",
-        )
     return (
         '<div class="trick-area'
         + (" showing-result" if result else "")
@@ -179,8 +182,22 @@ def _trick(
         + head
         + f'<ol class="trick n{len(plays)}" aria-label="Cards in this trick">'
         + "".join(cells)
-        + "</ol>"
-        + banner
+        + "</ol></div>"
+    )
+
+
+def _trick_won(result: TrickResult, sentence: str) -> str:
+    """Who took the trick, what burns in it, and "Tap to continue", in the status line's place
+    (in the flow: it never covers the trick, nor the sentence it replaces)."""
+    hot = jalapenos_phrase(result)
+    return (
+        '<div class="status result" data-testid="status">'
+        + result_banner(
+            f'<span class="tw-text">{esc(sentence)}</span>'
+            + (f'<span class="hot">+ {esc(hot)}</span>' if hot else ""),
+            testid="trick-won",
+            cls="trick-won",
+        )
         + "</div>"
     )
 
@@ -231,6 +248,7 @@ def _mine(
             aria_label=hand_label,
             data_testid="hand",
             data_scroll_key="hand",
+            data_stack=True,  # a fan: each card covers the one before, all but its index
             style=f"--n:{max(len(hand), 1)}",
         )
         + ">"
@@ -249,5 +267,5 @@ def _hidden(session: Session) -> str:
     )
     return (
         '<section class="me hidden-hands" data-testid="me-hidden">'
-        f'<p><span aria-hidden="true">🤫</span> {esc(text)}</p></section>'
+        f"<p>{icon('hidden')} {esc(text)}</p></section>"
     )

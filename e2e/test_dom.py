@@ -1,0 +1,136 @@
+"""ui.dom in the real page: ``render`` patches the screen in place (what stays keeps its node,
+focus and scroll; what changed changes; what went goes), ``after_paint`` runs after a frame.
+
+Each test renders its own HTML into the game root through the page's Python (the app's screens
+are not involved), then reads the DOM back.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import run_python
+
+SHOW = "import ui.dom as D; D.show_root(D.game_root(), True)"
+NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def render(page: Any, html: str) -> None:
+    run_python(page, f"{SHOW}; D.render({json.dumps(html)})")
+
+
+def screen_html(page: Any) -> str:
+    return page.evaluate("() => document.getElementById('pc-screen').innerHTML")
+
+
+def mark(page: Any, selector: str) -> None:
+    """Tag a live node with a JS property: a node that is kept still has it afterwards."""
+    page.evaluate("(s) => { document.querySelector(s).__kept = true; }", selector)
+
+
+def kept(page: Any, selector: str) -> bool:
+    return page.evaluate("(s) => !!(document.querySelector(s) || {}).__kept", selector)
+
+
+def test_render_keeps_the_nodes_that_stay_and_changes_only_what_differs(page: Any) -> None:
+    hand = "".join(
+        f'<button data-key="card-{c}" class="card" data-legal="true">{c}</button>'
+        for c in ("R2", "R7", "G3")
+    )
+    render(
+        page,
+        f'<section data-testid="t"><p class="status">Your turn</p><div class="hand">{hand}</div>'
+        '<ol class="trick"><li>B4</li></ol></section>',
+    )
+    for sel in ('[data-key="card-R2"]', '[data-key="card-G3"]', ".status", ".trick li"):
+        mark(page, sel)
+    hand = "".join(
+        f'<button data-key="card-{c}" class="card">{c}</button>' for c in ("R2", "G3", "G9")
+    )
+    render(
+        page,
+        f'<section data-testid="t"><p class="status">Bart is thinking</p>'
+        f'<div class="hand">{hand}</div><ol class="trick"><li>B4</li><li>R7</li></ol></section>',
+    )
+    # Same nodes, new text and attributes; the played card is gone, a new card is added.
+    for sel in ('[data-key="card-R2"]', '[data-key="card-G3"]', ".status", ".trick li"):
+        assert kept(page, sel), sel
+    assert page.inner_text(".status") == "Bart is thinking"
+    assert page.locator('[data-key="card-R7"]').count() == 0
+    assert page.eval_on_selector_all(".hand .card", "els => els.map(e => e.textContent)") == [
+        "R2",
+        "G3",
+        "G9",
+    ]
+    assert page.locator("[data-legal]").count() == 0  # a dropped attribute is removed
+    assert page.eval_on_selector_all(".trick li", "els => els.map(e => e.textContent)") == [
+        "B4",
+        "R7",
+    ]
+    # Another screen (different data-testid): replaced, not morphed into.
+    render(page, '<section data-testid="other"><p class="status">Round over</p></section>')
+    assert not kept(page, ".status")
+    assert "Your turn" not in screen_html(page) and "card" not in screen_html(page)
+
+
+def test_render_keeps_form_state_in_step_with_the_model(page: Any) -> None:
+    form = (
+        '<section data-testid="f"><input data-key="name" value="{name}">'
+        '<select data-key="kind"><option value="human"{h}>Human</option>'
+        '<option value="bot"{b}>Bot</option></select>'
+        '<input type="radio" data-key="r3" name="n" value="3"{c3}>'
+        '<input type="radio" data-key="r4" name="n" value="4"{c4}></section>'
+    )
+    render(page, form.format(name="Ana", h=" selected", b="", c3=" checked", c4=""))
+    page.fill('[data-key="name"]', "typed")
+    page.select_option('[data-key="kind"]', "bot")
+    render(page, form.format(name="Bo", h=" selected", b="", c3="", c4=" checked"))
+    state = page.evaluate(
+        """() => ({name: document.querySelector('[data-key=name]').value,
+                   kind: document.querySelector('[data-key=kind]').value,
+                   r3: document.querySelector('[data-key=r3]').checked,
+                   r4: document.querySelector('[data-key=r4]').checked})"""
+    )
+    assert state == {"name": "Bo", "kind": "human", "r3": False, "r4": True}
+
+
+def test_render_keeps_scroll_and_moves_focus_from_a_removed_card(page: Any) -> None:
+    def cards(skip: int | None = None) -> str:
+        return "".join(
+            f'<button data-key="card-{i}" class="card" style="flex:none;width:120px">{i}</button>'
+            for i in range(12)
+            if i != skip
+        )
+
+    strip = (
+        '<section data-testid="s"><div class="hand" data-scroll-key="hand"'
+        ' style="display:flex;overflow-x:auto;width:200px">{cards}</div></section>'
+    )
+    render(page, strip.format(cards=cards()))
+    page.focus('[data-key="card-5"]')  # scrolls the strip to it
+    scrolled = page.evaluate("() => document.querySelector('.hand').scrollLeft")
+    assert scrolled > 0
+    render(page, strip.format(cards=cards(skip=5)))
+    page.evaluate(NEXT_FRAMES)
+    assert page.evaluate("() => document.querySelector('.hand').scrollLeft") == scrolled
+    # The focused card was played: focus stays in the hand (on its first card), not on <body>.
+    assert page.evaluate("() => document.activeElement.dataset.key") == "card-0"
+    # The strip itself replaced (another screen with a strip of the same key): scroll restored.
+    render(page, strip.replace('data-testid="s"', 'data-testid="s2"').format(cards=cards()))
+    page.evaluate(NEXT_FRAMES)
+    assert page.evaluate("() => document.querySelector('.hand').scrollLeft") == scrolled
+
+
+def test_after_paint_runs_after_the_next_frame(page: Any) -> None:
+    run_python(
+        page,
+        "import js, ui.dom as D\n"
+        "js.eval('window.__order = []')\n"
+        "D.after_paint(lambda: js.window.__order.push('after_paint'))\n"
+        "js.window.__order.push('now')\n"
+        "js.eval(\"requestAnimationFrame(() => __order.push('frame'))\")",
+    )
+    page.evaluate(NEXT_FRAMES)
+    page.evaluate("() => new Promise(r => setTimeout(r, 0))")
+    assert page.evaluate("() => window.__order") == ["now", "frame", "after_paint"]

@@ -1,0 +1,311 @@
+"""One tree search for every Picante game: information-set Monte Carlo tree search.
+
+A game plugs in a small *parts* object (``SearchParts``) and gets a search bot
+(``SearchBot``) that sees only ``state.view(seat)`` and the legal actions, like every bot.
+The search itself touches states through three calls only: ``state.current_players()``,
+``state.legal_actions(p)`` and the unchecked ``state._apply(p, a)`` (every action it applies
+came from ``legal_actions``).
+
+The algorithm: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
+Carlo Tree Search", 2012), with decoupled selection at simultaneous moves (as in decoupled UCT)
+and a horizon.
+
+* The tree belongs to the observer (the seat deciding). A node is an information set reached by
+  a sequence of actions from now; an edge is an action; each edge keeps its *mover*'s summed
+  reward, its visits and its *availability* (how often it was legal when its node was visited).
+* Each iteration starts from a fresh **determinisation**: ``parts.determinise(view, rng)``
+  returns a whole state consistent with what the observer sees, with everything hidden
+  (other hands, deck and bag orders, picks not yet revealed, the state's own generator and so
+  every future die and draw) sampled afresh. The search is never given the real state, so it
+  cannot peek. Chance is therefore handled by determinisation: what follows an action may
+  differ from one iteration to the next, and so may the actions legal there.
+* **Selection**: from the root, while the horizon is not reached and every action legal *in this
+  determinisation* already has an edge, take the edge maximising
+  ``mean reward + c * sqrt(ln(availability) / visits)`` (UCB1 with ISMCTS availability, ties to
+  the first in ``legal_actions`` order), counting one availability for every legal edge.
+* **Expansion**: at the first node with an untried legal action, add one, chosen at random.
+* **Simulation**: from there, ``parts.rollout_action(state, player, rng)`` (a cheap policy that
+  may read the whole determinised state) plays until ``parts.stop(start, state, steps)`` says
+  the horizon is reached (end of the round, of the turn, N actions...) or the game is over.
+* **Backpropagation**: ``parts.rewards(start, end)`` gives one reward per seat (about [-1, 1]:
+  the exploration constant ``c`` assumes that scale); every edge on the path adds its mover's.
+* The answer is the most visited root edge among the legal actions (ties: the better mean). If
+  the budget ran out before every legal action was tried once, the search answers ``None`` and
+  the bot uses its fallback (the game's heuristic).
+
+**Simultaneous moves.** When ``current_players()`` holds several seats (secret, simultaneous
+picks), the tree takes them one at a time in a fixed order: the observer first, then the other
+seats by number. Each pick is an edge, so below the block the tree is keyed by every pick
+(they are revealed once all are made). But a later seat in the block must not choose *knowing*
+the earlier picks, which are secret to it: its UCB statistics are kept per block (on the node
+where the block began, one entry per seat and action), not per earlier pick, so its choice is
+the same whatever was picked before it in the block (``decoupled=False`` turns this off: then
+later seats react to earlier picks, a paranoid model of the others). A determinisation should
+show seats whose pick the observer has not seen as *not yet picked*.
+
+Budget: ``budget_ms`` of the search's own work time (time spent suspended at a ``yield`` does
+not count, so a busy browser does not starve it), or exactly ``iterations`` iterations
+(reproducible on any machine). The search is a generator that yields ``None`` about every
+``SLICE_MS`` of work, like ``BaseBot.thinking``, so a browser keeps drawing.
+
+Determinism: all randomness comes from the ``rng`` handed in (the bot's per-decision generator,
+a function of its seed, the view and the legal actions only).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import Any, Protocol
+
+from .bots import SLICE_MS, BaseBot
+from .protocol import Action, State
+from .rng import Rng
+
+__all__ = ["SearchBot", "SearchParts", "SearchStats", "ismcts", "random_rollout"]
+
+
+class SearchParts(Protocol):
+    """What a game supplies to the search. One object may serve many decisions."""
+
+    def determinise(self, view: Mapping[str, Any], rng: Rng) -> State:
+        """A whole state consistent with ``view`` (the observer's ``state.view(seat)``): the
+        observer's own cards as shown, everything it cannot see sampled with ``rng``, including
+        the state's generator (future chance) and unrevealed simultaneous picks (undone: those
+        seats are simply still to pick). Called once per iteration with the same view object,
+        so reading the view once and caching by identity is worthwhile."""
+        ...
+
+    def rollout_action(self, state: State, player: int, rng: Rng) -> Action:
+        """A cheap, legal action for ``player`` (one of ``state.current_players()``)."""
+        ...
+
+    def rewards(self, start: State, end: State) -> Sequence[float]:
+        """One reward per seat, about [-1, 1], for the playout from ``start`` (the
+        determinisation) to ``end`` (horizon reached or game over)."""
+        ...
+
+    def stop(self, start: State, state: State, steps: int) -> bool:
+        """True once the playout has gone far enough: ``steps`` actions were applied since
+        ``start`` (tree and rollout together). The search also stops when the game is over."""
+        ...
+
+
+def random_rollout(state: State, player: int, rng: Rng) -> Action:
+    """The simplest rollout policy: a uniformly random legal action."""
+    return rng.choice(state.legal_actions(player))
+
+
+class SearchStats:
+    """What the last decision cost (read by ``python -m engine selfplay`` and benchmarks)."""
+
+    __slots__ = ("iterations", "seconds")
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.seconds = 0.0
+
+
+class Node:
+    """A tree node and the edge into it: ``mover`` took the action leading here; ``reward`` is
+    summed for ``mover``. ``block`` holds the decoupled statistics of a simultaneous block that
+    begins at this node: ``(seat, action) -> Node`` (used as bare statistics)."""
+
+    __slots__ = ("mover", "children", "visits", "reward", "avail", "block")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.block: dict[tuple[int, Action], Node] | None = None
+
+
+def _mover(players: tuple[int, ...], observer: int) -> int:
+    """The seat that acts next inside the search: the only one, or in a simultaneous block the
+    observer first, then the lowest seat."""
+    if len(players) == 1:
+        return players[0]
+    return observer if observer in players else min(players)
+
+
+def ismcts(
+    parts: SearchParts,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    observer: int,
+    rng: Rng,
+    *,
+    budget_ms: float,
+    iterations: int | None = None,
+    exploration: float = 0.7,
+    decoupled: bool = True,
+    stats: SearchStats | None = None,
+) -> Generator[None, None, Action | None]:
+    """Search from ``view`` for ``observer``; return a root action from ``legal``, or None if
+    the budget did not allow trying each of them once. See the module docstring."""
+    root = Node(mover=-1)
+    spent = 0.0
+    budget = budget_ms / 1000.0
+    slice_s = SLICE_MS / 1000.0
+    slice_start = time.perf_counter()
+    done = 0
+    while True:
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif spent + (time.perf_counter() - slice_start) >= budget and done > 0:
+            break
+        _iterate(parts, root, parts.determinise(view, rng), observer, rng, exploration, decoupled)
+        done += 1
+        now = time.perf_counter()
+        if now - slice_start >= slice_s:
+            spent += now - slice_start
+            yield None
+            slice_start = time.perf_counter()
+    spent += time.perf_counter() - slice_start
+    if stats is not None:
+        stats.iterations, stats.seconds = done, spent
+    tried = [(a, n) for a, n in root.children.items() if a in legal]
+    if len(tried) < len(legal):  # too little budget to try every action even once
+        return None
+    return max(tried, key=lambda kv: (kv[1].visits, kv[1].reward / max(kv[1].visits, 1)))[0]
+
+
+def _iterate(
+    parts: SearchParts,
+    root: Node,
+    start: State,
+    observer: int,
+    rng: Rng,
+    c: float,
+    decoupled: bool,
+) -> None:
+    state = start
+    node = root
+    credit = [root]  # every statistic to credit with this playout's rewards
+    steps = 0
+    block: Node | None = None  # the node where the current simultaneous block began
+    pending: set[int] = set()  # that block's seats still to pick
+    # Selection and expansion, in the tree of action sequences the observer sees.
+    while True:
+        players = state.current_players()
+        if not players or parts.stop(start, state, steps):
+            break
+        player = _mover(players, observer)
+        if block is not None and len(players) == len(pending) and set(players) == pending:
+            pass  # the next pick of the same block
+        elif len(players) > 1:
+            block, pending = node, set(players)
+            if decoupled and node.block is None:
+                node.block = {}
+        else:
+            block = None
+        pending.discard(player)
+        legal = state.legal_actions(player)
+        # A later seat of a simultaneous block chooses from statistics shared by the whole
+        # block: it must not react to picks that are secret to it.
+        shared = block.block if decoupled and block is not None and block is not node else None
+        if shared is None:
+            edges: dict[Action, Node] = node.children
+        else:
+            edges = {a: shared[player, a] for a in legal if (player, a) in shared}
+        untried = [a for a in legal if a not in edges]
+        if untried:
+            action = untried[rng.below(len(untried))]
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node(player)
+            if shared is not None:
+                edges[action] = shared[player, action] = Node(player)
+            for a in legal:
+                edge = edges.get(a)
+                if edge is not None:
+                    edge.avail += 1
+        else:
+            action, best = legal[0], -math.inf
+            for a in legal:
+                edge = edges[a]
+                edge.avail += 1
+                n = edge.visits
+                score = edge.reward / n + c * math.sqrt(math.log(edge.avail) / n)
+                if score > best:
+                    action, best = a, score
+            child = node.children.get(action)
+            if child is None:  # a shared choice not yet taken after these earlier picks
+                child = node.children[action] = Node(player)
+                untried = [action]  # a new node: expansion ends the descent
+        state = state._apply(player, action)  # action came from legal_actions
+        steps += 1
+        credit.append(child)
+        if shared is not None:
+            credit.append(edges[action])
+        node = child
+        if untried:
+            break
+    # Simulation to the horizon with the game's cheap policy.
+    rollout = parts.rollout_action
+    while True:
+        players = state.current_players()
+        if not players or parts.stop(start, state, steps):
+            break
+        player = _mover(players, observer)
+        state = state._apply(player, rollout(state, player, rng))
+        steps += 1
+    rewards = parts.rewards(start, state)
+    for edge in credit:
+        edge.visits += 1
+        if edge.mover >= 0:
+            edge.reward += rewards[edge.mover]
+
+
+class SearchBot(BaseBot):
+    """The search level of any game: ISMCTS with the game's ``parts``.
+
+    ``fallback(view, legal)`` answers when the budget is too small to try every legal action
+    once (the game's heuristic; by default a random legal action). ``last`` holds the
+    iterations and seconds of the latest decision that searched.
+    """
+
+    level = "search"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str = 0,
+        iterations: int | None = None,
+        *,
+        parts: SearchParts,
+        fallback: Callable[[dict, list[Action]], Action] | None = None,
+        exploration: float = 0.7,
+        decoupled: bool = True,
+    ) -> None:
+        super().__init__(seat, seed, iterations)
+        self.parts = parts
+        self.fallback = fallback
+        self.exploration = exploration
+        self.decoupled = decoupled
+        self.last = SearchStats()
+
+    def _think(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        choice = yield from ismcts(
+            self.parts,
+            view,
+            legal,
+            self.seat,
+            self.decision_rng(view, legal),
+            budget_ms=budget_ms,
+            iterations=self.iterations,
+            exploration=self.exploration,
+            decoupled=self.decoupled,
+            stats=self.last,
+        )
+        if choice is not None:
+            return choice
+        if self.fallback is not None:
+            return self.fallback(view, legal)
+        return self.decision_rng(view, legal).choice(legal)

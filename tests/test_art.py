@@ -1,0 +1,161 @@
+"""Our own pictures (web/ui/art.py) instead of emoji: every picture the UI refers to is drawn in
+web/index.html's sprite, every card colour has its food, and no screen's HTML holds an emoji
+(an empty box where no colour-emoji font is installed, e.g. Debian's Chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import re
+import sys
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import games.register  # noqa: E402, F401  (the test-only games: the generic UI too)
+from ui import art  # noqa: E402
+from ui.games import announcement, load_ui  # noqa: E402
+from ui.games.jalapeno.cards import card_button, card_face, mini_card  # noqa: E402
+from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
+from ui.setup import SetupModel, render_setup  # noqa: E402
+from ui.soon import coming_soon  # noqa: E402
+from ui.table import Screen, Table  # noqa: E402
+from ui.toast import toast_html  # noqa: E402
+
+from engine.jalapeno.cards import COLOURS  # noqa: E402
+
+# Code points that render as colour emoji (or need an emoji font): pictographs, dingbats and
+# miscellaneous symbols, the emoji variation selector.
+EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f]")
+
+
+def sprite_ids() -> set[str]:
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    return set(re.findall(r'<symbol id="([\w-]+)"', html))
+
+
+def used_ids(html: str) -> set[str]:
+    return set(re.findall(r'<use href="#([\w-]+)"/>', html))
+
+
+def test_art_doctests() -> None:
+    assert doctest.testmod(art, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_every_picture_named_in_art_is_drawn_in_the_sprite() -> None:
+    ids = sprite_ids()
+    wanted = (
+        {f"food-{f}" for f in art.FOODS}
+        | {f"icon-{i}" for i in art.ICONS}
+        | {f"art-{g}" for g in art.GAMES}
+    )
+    assert wanted <= ids, f"missing <symbol>s in web/index.html: {sorted(wanted - ids)}"
+
+
+def test_every_card_colour_has_its_food_drawn() -> None:
+    assert {c.symbol for c in COLOURS} <= set(art.FOODS)
+    colours = {c.key: {"key": c.key, "name": c.name, "symbol": c.symbol} for c in COLOURS}
+    for c in COLOURS:
+        for html in (
+            card_button(f"{c.key}5", colours, legal=True),
+            card_face(f"{c.key}1", colours),
+            mini_card(f"{c.key}1", colours),
+        ):
+            assert f"food-{c.symbol}" in used_ids(html)
+
+
+class Page:
+    """The table loop's host: keeps every screen it is shown."""
+
+    pace = 0.0
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+
+    def show(self, html: str, status: str) -> None:
+        self.shown.append(html)
+
+    def toast(self, message: str) -> None:
+        self.shown.append(toast_html(message))
+
+    def clear_toast(self) -> None: ...
+    def warn(self, text: str) -> None:
+        raise AssertionError(text)
+
+    def save_game(self, session: Session) -> None: ...
+    def record(self, decision: object) -> None: ...
+    def scroll_into_view(self, selector: str) -> None: ...
+    def play_again(self, session: Session) -> None: ...
+    def show_setup(self) -> None: ...
+
+
+def played_through(game_id: str, players: int, rounds: int) -> list[str]:
+    """Every screen of a whole game through the generic table loop: two humans hot-seat (the
+    cover, hand-offs) and bots; the first human plays their first legal move, taps on every
+    result and interlude, and opens the game's dialog once."""
+    kinds = [HUMAN, HUMAN] + [BOT] * (players - 2)
+    names = ["Ana", "Bo", "Cy", "Dee", "Eve"]
+    session = Session.new(
+        game_id,
+        [SeatConfig(names[i], k, "random") for i, k in enumerate(kinds)],
+        {"rounds": rounds},
+    )
+    page = Page()
+
+    async def main() -> None:
+        table = Table(page, load_ui(game_id), session)
+        table.start()
+        opened = False
+        try:
+            for _ in range(100_000):
+                await asyncio.sleep(0)
+                if table.screen is Screen.OVER or (table.task and table.task.done()):
+                    break
+                if table.waiting is None:
+                    continue
+                if table.screen is Screen.TURN:
+                    if not opened:
+                        opened = True
+                        table.on_tap("scores")
+                        table.on_tap("close-dialog")
+                    table.act(str(session.legal(table.seat)[0]))
+                elif table.screen is Screen.COVER:
+                    table.on_tap("reveal")
+                elif table.screen in (Screen.RESULT, Screen.BREAK):
+                    table.on_tap("continue")
+        finally:
+            table.stop()
+
+    asyncio.run(main())
+    assert session.state.is_over()
+    return page.shown
+
+
+def screens() -> dict[str, str]:
+    ui = load_ui("jalapeno")
+    out = {
+        "setup": render_setup(ui, SetupModel.for_game(ui.info), resume="Round 1 of 3 · Ana"),
+        "toast-warn": toast_html("No", "warn"),
+        "toast-info": toast_html("Hi", "info"),
+    }
+    for game in ("nacho", "taco", "elsewhere"):
+        out[f"soon-{game}"] = coming_soon(announcement(game))
+    for game_id, players in (("jalapeno", 5), ("rps", 3)):
+        for i, html in enumerate(played_through(game_id, players, rounds=3)):
+            out[f"{game_id}-{i}"] = html
+    return out
+
+
+def test_no_screen_holds_an_emoji_and_every_picture_is_drawn() -> None:
+    ids = sprite_ids()
+    every = screens()
+    for name, html in every.items():
+        found = EMOJI.findall(html)
+        assert not found, f"{name}: emoji {found}"
+        missing = used_ids(html) - ids
+        assert not missing, f"{name}: no <symbol> for {missing}"
+    pictures = set().union(*(used_ids(h) for h in every.values()))
+    assert {"icon-bot", "icon-human", "icon-trophy", "icon-hidden", "food-chili"} <= pictures
+    assert any('data-testid="privacy"' in h for h in every.values())  # the cover was seen
