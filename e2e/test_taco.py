@@ -18,15 +18,16 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for extra in (ROOT, ROOT / "web"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
 
 from conftest import shot  # noqa: E402
 from layout import assert_no_overlap, at_sizes  # noqa: E402
+from ui.games.taco.text import card_name  # noqa: E402
 
 import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
-from engine.taco.cards import CARDS as GAME_CARDS  # noqa: E402
 from engine.taco.views import move_parts  # noqa: E402
 
 SAVE_KEY = "picante.taco.save"
@@ -230,7 +231,7 @@ def test_a_human_manager_plays_several_turns_against_the_customer_bot(page: Any)
         # The customer bot's plays are narrated from the events: "Bart plays Surfer".
         for e in state.view(0)["events"]:
             if e["kind"] == "play":
-                name = GAME_CARDS[e["card"]].name
+                name = card_name(e["card"])  # as the page words it
                 assert f"Bart plays {name}" in page.get_by_test_id("narration").inner_text()
                 narrated += 1
         # The manager sees how many cards the customer player holds, never which.

@@ -18,7 +18,6 @@ from .text import (
     EFFECT,
     card_text,
     die_text,
-    faces_text,
     penalty_text,
     short_name,
 )
@@ -388,7 +387,3 @@ def zones(
         + fines_and_extra(view)
         + "</section>"
     )
-
-
-def bonus_needs(card: Mapping[str, Any]) -> str:
-    return faces_text(card.get("faces", ""))

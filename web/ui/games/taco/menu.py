@@ -25,7 +25,7 @@ WHERE = {
 TURN_HINT = {
     "vulcano": "The first die you picked becomes money.",
     "mole": "The first two dice you picked become money.",
-    "achilipu": "The first three dice you picked turn to faces you choose.",
+    "achilipu": "The first three dice you picked are the ones turned.",
 }
 
 

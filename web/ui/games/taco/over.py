@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...chrome import bar, over_actions
-from ...html import esc, plural
+from ...html import esc
 from .art import icon
 from .text import REASON, ROLE
 
@@ -97,7 +97,3 @@ def game_over(s: Session, view: Mapping[str, Any], last_turn: Sequence[str]) -> 
         + over_actions()
         + "</section>"
     )
-
-
-def cards_word(n: int) -> str:
-    return plural(n, "card")
