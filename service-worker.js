@@ -23,7 +23,7 @@
  */
 "use strict";
 
-const BUILD = /*@picante-build*/ { "cache": "picante-dev", "files": [], "hashes": {} } /*@end-picante-build*/;
+const BUILD = /*@picante-build*/ { "cache": "picante-dev", "files": [], "hashes": {}, "decoded": {} } /*@end-picante-build*/;
 
 const CACHE = BUILD.cache;
 const PREFIX = "picante-";
@@ -68,13 +68,15 @@ async function sha256Prefix(res) {
 // server says it is still current (cache: "no-cache" revalidates: on a first visit the page has
 // just downloaded these very files, so nothing is sent twice); if that copy is not this
 // version's (a host that answered 304 for a changed file), straight from the network.
+// A .gz file of ours that the host sent with Content-Encoding: gzip arrives decoded: its hash is
+// then the decoded content's (BUILD.decoded).
 async function fetchChecked(path) {
   const url = scopeUrl(path);
-  const want = BUILD.hashes[path];
+  const want = [BUILD.hashes[path], (BUILD.decoded || {})[path]].filter(Boolean);
   for (const mode of ["no-cache", "reload"]) {
     const res = await fetch(new Request(url, { cache: mode }));
     if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
-    if (!want || (await sha256Prefix(res)) === want) return res;
+    if (!want.length || want.includes(await sha256Prefix(res))) return res;
   }
   throw new Error(`precache ${path}: the server's copy is not this version's`);
 }

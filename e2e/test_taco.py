@@ -103,15 +103,18 @@ def pick(page: Any, dice: list[str]) -> None:
         page.wait_for_selector(f'[data-action="die"][data-die="{d}"][aria-pressed="true"]')
 
 
-def perform(page: Any, state: engine.State, seat: int, action: Any) -> str:
+def perform(page: Any, state: engine.State, seat: int, action: Any, snap: str = "") -> str:
     """Do ``action`` the way a player does: taps only. Checks, on the way, that the targets lit
-    for the picked dice are exactly the engine's. Returns the save from before."""
+    for the picked dice are exactly the engine's (and takes screenshot ``snap`` then, if
+    asked). Returns the save from before."""
     before = saved_text(page)
     m = move_parts(action)
     verb, text = m["verb"], m["text"]
     if verb in ON_TABLE:
         pick(page, m["dice"])
         assert lit_targets(page) == engine_targets(state, seat, m["dice"])
+        if snap:
+            shot(page, snap)
         page.locator(f'[data-action="target"][data-move="{m["target"]}"]').tap()
     elif verb == "menu":
         pick(page, m["dice"])
@@ -175,16 +178,19 @@ def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> No
     open_setup(page)
     start(page)
     actions = undone = illegal = 0
+    snapped = ""
     while wait_turn(page) == "turn":
         state = saved_state(page)
         assert state.current_players() == (0,)
         assert page.get_by_test_id("status").inner_text().startswith("You")
-        if actions == 1:
-            shot(page, "phone-taco-table.png")
         if not illegal and state.stage == "placement":
             illegal = check_an_illegal_tap(page, state)
         action = choose(state, 0)
-        before = perform(page, state, 0, action)
+        snap = ""
+        busy = sum(1 for x in state.line if x is not None) >= 3
+        if not snapped and busy and move_parts(action)["verb"] in ("serve", "both"):
+            snap = snapped = "phone-taco-table.png"  # the README's: dice picked, targets lit
+        before = perform(page, state, 0, action, snap)
         actions += 1
         if not undone and action.undoable:
             # Undo: the state before the placement comes back (saved), the turn goes on.
@@ -192,7 +198,7 @@ def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> No
             page.wait_for_function(f"(b) => localStorage.getItem('{SAVE_KEY}') === b", arg=before)
             assert saved_state(page) == state
             undone += 1
-    assert illegal and undone and actions >= 10
+    assert illegal and undone and snapped and actions >= 10
     final = saved_state(page)
     assert final.is_over()
     view = final.view(0)

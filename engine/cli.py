@@ -7,8 +7,7 @@
 ``selfplay`` prints a readable summary, then as its last line one JSON object with
 ``win_rate`` (per seat; a shared first place counts 1/k), ``mean_decision_ms`` (per seat),
 ``actions`` and ``seconds`` among others. ``--iterations N`` gives search bots a fixed
-iteration budget instead of time (reproducible), ``--rounds R`` shortens games (fast tests)
-and ``--option KEY=JSON`` sets a game option (``--option open_piles=true``).
+iteration budget instead of time (reproducible), and ``--rounds R`` shortens games (fast tests).
 """
 
 from __future__ import annotations

@@ -50,6 +50,19 @@ not count, so a busy browser does not starve it), or exactly ``iterations`` iter
 
 Determinism: all randomness comes from the ``rng`` handed in (the bot's per-decision generator,
 a function of its seed, the view and the legal actions only).
+
+A game's bots module plugs in like this (``engine/jalapeno/bots.py`` is the worked example)::
+
+    class NachoParts:
+        def determinise(self, view, rng): ...        # a NachoState consistent with view
+        def rollout_action(self, state, player, rng): ...
+        def rewards(self, start, end): ...           # e.g. score differences, scaled
+        def stop(self, start, state, steps): return state.round_no > start.round_no
+
+    def make_bot(level, seat, seed=0, *, iterations=None):
+        if level == "search":
+            return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic)
+        ...
 """
 
 from __future__ import annotations
@@ -245,13 +258,13 @@ def _iterate(
         node = child
         if untried:
             break
-    # Simulation to the horizon with the game's cheap policy.
-    rollout = parts.rollout_action
+    # Simulation to the horizon with the game's cheap policy (the hot loop: locals only).
+    rollout, stop = parts.rollout_action, parts.stop
     while True:
         players = state.current_players()
-        if not players or parts.stop(start, state, steps):
+        if not players or stop(start, state, steps):
             break
-        player = _mover(players, observer)
+        player = players[0] if len(players) == 1 else _mover(players, observer)
         state = state._apply(player, rollout(state, player, rng))
         steps += 1
     rewards = parts.rewards(start, state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from pyodide_runner import require_pyodide, run_here, run_on_pyodide
@@ -227,6 +228,35 @@ def test_choice_depends_only_on_the_view(players: int) -> None:
                 assert a == b, level
     assert changed, "the test never actually moved a hidden card"
     assert piles_changed, "the test never actually moved a face-down pile card"
+
+
+def test_the_heuristic_counts_a_colour_no_other_hand_can_hold_as_dead() -> None:
+    """With closed piles the unseen cards include face-down pile cards. Red cards are unseen to
+    seat 0, but every other seat is void in red: they lie in piles and nobody can play them, so
+    a red lead cannot be beaten (the heuristic's ``Table`` drops them). Open piles show them."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "jalapeno"))
+    from jalapeno_tables import play_all, table
+
+    from engine.jalapeno.bots import Table
+
+    for open_piles in (False, True):
+        state = table(
+            hands=["R2 R5 G9 Y9", "R3 G2 Y2 B2", "R4 G3 Y3 B3", "R6 G4 Y4 B4"],
+            open_piles=open_piles,
+        )
+        state = play_all(state, "R5", "R3", "R4", "R6")  # seat 3 takes all the reds
+        state = play_all(state, "G4", "G9", "G2", "G3")  # seat 0 takes the greens, leads
+        state = state._replace(voids=(frozenset(), *(frozenset("R") for _ in range(3))))
+        view = state.view(0)
+        assert view["seats"][3]["pile"] == (["R5", "R3", "R4", "R6"] if open_piles else None)
+        unseen_reds = {str(c) for c in unseen_cards(view) if c.colour == "R"}
+        assert ({"R3", "R4", "R5", "R6"} <= unseen_reds) is not open_piles
+        t = Table(view)
+        assert t.unseen_in("R") == []
+        yellows = [c.value for c in unseen_cards(view) if c.colour == "Y"]
+        assert t.unseen_in("Y") == yellows and {2, 3, 4} <= set(yellows)
 
 
 # -- determinism and cooperation ------------------------------------------------------------

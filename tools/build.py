@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
+import gzip
 import hashlib
 import html
 import json
@@ -62,7 +63,8 @@ SOURCE_DATE_EPOCH = "315532800"
 
 SW_NAME = "service-worker.js"
 # The service worker template holds exactly one JSON object between these two markers; the build
-# replaces it with {"cache": ..., "files": [...], "hashes": {...}}. tests/e2e read it back the
+# replaces it with {"cache": ..., "files": [...], "hashes": {...}, "decoded": {...}}. tests/e2e
+# read it back the
 # same way (see read_sw_build_info).
 SW_BEGIN = "/*@picante-build*/"
 SW_END = "/*@end-picante-build*/"
@@ -406,9 +408,16 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
         raise BuildError(f"service-worker.js must contain {SW_BEGIN} ... {SW_END} once")
     files = dist_files(stage)
     hashes = {rel: _sha256((stage / rel).read_bytes())[:16] for rel in files}
+    # A host may send our .gz files with Content-Encoding: gzip; the worker then sees them
+    # decoded, and checks them against these.
+    decoded = {
+        rel: _sha256(gzip.decompress((stage / rel).read_bytes()))[:16]
+        for rel in files
+        if rel.endswith(".gz")
+    }
     cache = "picante-" + _content_hash(stage, extra=template.encode())[:16]
     precache = sorted([*files, SW_NAME])
-    info = {"cache": cache, "files": precache, "hashes": hashes}
+    info = {"cache": cache, "files": precache, "hashes": hashes, "decoded": decoded}
     start = template.index(SW_BEGIN) + len(SW_BEGIN)
     end = template.index(SW_END)
     text = template[:start] + json.dumps(info, indent=1, sort_keys=True) + template[end:]

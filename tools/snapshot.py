@@ -218,7 +218,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
     before (`cache` None: always made afresh). Returns (gzipped bytes, report)."""
     key = cache_key(runtime, tree)
     if cache is not None and (cache / f"{key}.gz").is_file() and (cache / f"{key}.json").is_file():
-        (cache / f"{key}.gz").touch()  # recently used: kept by _store's pruning
+        (cache / f"{key}.gz").touch()  # recently used: kept by store()'s pruning
         gz = (cache / f"{key}.gz").read_bytes()
         report = json.loads((cache / f"{key}.json").read_text())
         report["cached"] = True

@@ -24,7 +24,7 @@ from ..bots import BaseBot, Bot, RandomBot
 from ..rng import Rng
 from ..search import SearchBot, SearchStats
 from .actions import Play
-from .cards import Card, parse_card, sort_key
+from .cards import COLOURS, Card, parse_card, sort_key
 from .scoring import JALAPENO_PENALTY
 from .state import JalapenoState
 from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
@@ -63,7 +63,18 @@ class Table:
         self.voids = [set(s["void"]) for s in seats]
         self.trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
         self.lead: str | None = view["lead_colour"]
-        self.unseen = unseen_cards(view)
+        # Unseen cards others may still play. With closed piles some lie dead in piles; those
+        # of a colour every other hand is void in (or of an empty hand) certainly do.
+        may_hold = {
+            c.key
+            for c in COLOURS
+            if any(
+                c.key not in self.voids[s] and seats[s]["hand_size"]
+                for s in range(self.players)
+                if s != self.me
+            )
+        }
+        self.unseen = [c for c in unseen_cards(view) if c.colour in may_hold]
         pile = _cards(seats[self.me]["pile"])
         self.pile_count = _count(pile)
         self.hand_count = _count(self.hand)
@@ -148,8 +159,9 @@ def _danger(t: Table, card: Card) -> float:
 
 
 def _lead(t: Table, legal: Sequence[Card]) -> Card:
-    # A Jalapeño led in a colour someone else still holds is certain to be taken by them
-    # (unseen cards are exactly the other hands, and they must follow).
+    # A Jalapeño led in a colour someone else still holds is certain to be taken by them (they
+    # must follow). With open piles the unseen cards are exactly the other hands; with closed
+    # piles some may be dead in piles, a risk the heuristic takes.
     jal = [c for c in legal if c.is_jalapeno and t.unseen_in(c.colour)]
     if jal:
         return max(jal, key=lambda j: (_exposure(t, j.colour), sort_key(j)))

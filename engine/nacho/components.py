@@ -7,6 +7,10 @@ public facts adds what is known (provinces in a row Alberta - Saskatchewan - Ont
 Mounties, province cards and cantina bonuses there are -- is designed here, in one place, and
 each choice is explained in docs/rules-decisions.md ("The Nacho Incident").
 
+Two components are not cards of a deck: the gemstone is simply the seat that holds it
+(``NachoState.gem``), and the end-of-round card lies under the Mountie deck in use, so it
+"becomes visible" exactly when that deck is empty (``not NachoState.mdeck``).
+
 Everything is addressed by a small index internally (tuples indexed by it are fast) and by a
 short code in views, events, saves and the notation: smugglers ``S01``..``S56``, Mounties
 ``M01``..``M12``, province cards ``AB1``..``QC3``, provinces ``AB SK ON QC`` and foods by name.

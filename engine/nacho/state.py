@@ -2,7 +2,8 @@
 
 All fields are ints, bools, strs and tuples, so states share structure and an ``apply`` copies
 only the few fields it changes (the search calls ``_apply`` hundreds of times a decision). The
-rules that move the game on live in ``flow.py``; loading a save in ``saves.py``; what a seat
+rules that move the game on live in ``flow.py`` (choices), ``steps.py`` (steps 1-4) and
+``upkeep.py`` (steps 5-6); loading a save in ``saves.py``; what a seat
 sees in ``views.py``.
 
 ``stage`` (what ``phase()`` returns) names what the game waits for:
@@ -25,7 +26,7 @@ from typing import Any
 
 from ..protocol import Action, Game, IllegalAction, OptionSpec, State, events_to_json
 from ..rng import Rng, seed_state
-from . import flow, views
+from . import flow, upkeep, views
 from .actions import parse_action
 from .components import (
     CARDS_OF_PROVINCE,
@@ -306,7 +307,7 @@ class NachoGame(Game):
         for k in range(players):  # "Each player draws 2 food cubes from the bag"
             seat = (gem + k) % players
             warehouses[seat] = tuple(
-                sorted(flow.draw_cube(bag, rng) for _ in range(WAREHOUSE_CUBES))
+                sorted(upkeep.draw_cube(bag, rng) for _ in range(WAREHOUSE_CUBES))
             )
         n_prov = len(PROVINCES)
         state = NachoState(
@@ -349,7 +350,7 @@ class NachoGame(Game):
             events=(),
         )
         if opts["rechoose"]:
-            flow.start_discards(state, "rechoose")
+            upkeep.start_discards(state, "rechoose")
         return state
 
     def parse_action(self, text: str) -> Action:

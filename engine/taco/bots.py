@@ -141,11 +141,18 @@ class Determiniser:
             raise ValueError("the view's unseen cards do not add up")
         self.base = base
 
-    def sample(self, rng: Rng) -> SearchState:
+    def sample(self, rng: Rng | None) -> SearchState:
+        """A deal of the unseen cards (``rng`` None: in a fixed order, for rules of thumb that
+        read only the table)."""
         s = self.base._copy()
         cards = list(self.cards)
         if self.inspections:
-            cards.append(rng.choice(self.inspections))
+            cards.append(self.inspections[0] if rng is None else rng.choice(self.inspections))
+        if rng is None:
+            s.hand = tuple(sorted(cards[: self.hidden_hand])) if self.hidden_hand else s.hand
+            s.deck = tuple(cards[self.hidden_hand :])
+            s.task_deck, s.extra_deck = tuple(self.tasks), tuple(self.extras)
+            return s  # type: ignore[return-value]
         cards = rng.shuffled(cards)
         if self.hidden_hand:
             s.hand = tuple(sorted(cards[: self.hidden_hand]))
@@ -213,7 +220,7 @@ class TacoParts:
 
 def heuristic_action(view: dict, legal: list[Action]) -> Action:
     """The greedy rules' choice for the seat whose view this is."""
-    state = Determiniser(view).sample(Rng(0))
+    state = Determiniser(view).sample(None)  # the rules read the table only
     action = customer_action(state) if view["seat"] == 1 else manager_action(state)
     return action if action in legal else legal[-1]
 

@@ -12,6 +12,7 @@ recover rested dice with spare cash.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import Action, Assign, Bonus, Discard, End, Menu, Offer, Order, Play, Spend, Turn
@@ -45,6 +46,7 @@ SPEND = {"B": 0.4, "F": 1.0, "D": 1.1, "$": 3.0}
 DIE_WORTH = {"M": 0.3, "E1": 0.1, "E2": 0.1, "E3": 0.1, "T": 0.0}
 
 
+@lru_cache(maxsize=8192)
 def cheapest(need, dice, var: str, convert: bool = True) -> tuple[str, ...] | None:
     """The set of dice covering ``need`` exactly that spends the least (None if none)."""
     best, best_cost = None, 1e9
@@ -114,6 +116,13 @@ def _placement(s: TacoState) -> Action:
             ids = cheapest(need, dice, var)
             if ids:
                 return Order(verb, SPOTS[i], ids)
+    # The VIP leaves for two stars if it is pushed out unserved: serve it first.
+    for i in range(C):
+        slot = line[i]
+        if slot is not None and CARDS[slot[0]].kind == VIP and not slot[1]:
+            ids = cheapest(order_needs(*slot)[0][1], dice, var)
+            if ids:
+                return Order("serve", SPOTS[i], ids)
     # 2. The task on the storeroom door.
     if s.door:
         die = _spare_die(dice, TASKS[s.door].face)

@@ -115,7 +115,8 @@ def test_first_player_must_be_a_seat_of_this_game() -> None:
 
 
 def test_every_option_has_a_label_and_names_its_values_for_the_setup_screen() -> None:
-    """A setup screen renders options from their specs: a label, and one label per value."""
+    """A setup screen renders options from their specs (``OptionSpec.describe``): a label, and a
+    label for every value that is not self-explanatory (numbers of rounds are)."""
     for key, spec in GAME.options.items():
         assert spec.label, key
         assert all(spec.label_of(c) for c in spec.choices), key
@@ -123,6 +124,10 @@ def test_every_option_has_a_label_and_names_its_values_for_the_setup_screen() ->
     assert first.label_of(None) == "Random" and first.label_of(0) == "Seat 1"
     piles = GAME.options["open_piles"]
     assert piles.default is False and piles.choices == (False, True)
+    assert [c["label"] for c in piles.describe("open_piles")["choices"]] == [
+        "Face down",
+        "Face up (learning)",
+    ]
 
 
 # -- every player count ---------------------------------------------------------------

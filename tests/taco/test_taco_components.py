@@ -193,6 +193,6 @@ def test_the_other_components_are_places_in_the_view() -> None:
 def test_the_game_declares_itself(players: int) -> None:
     described = GAME.describe()
     assert described["id"] == "taco" and described["player_counts"] == [1, 2]
-    assert described["players_text"] == "1–2 players"
+    assert described["players_text"] == "Solo or 1 vs 1"
     assert {o["name"] for o in described["options"]} == {"characters", "pinata"}
     assert GAME.new_game(players, seed=1).players == players

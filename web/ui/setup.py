@@ -182,9 +182,11 @@ def _segmented(
         + f"><span>{esc(text)}</span></label>"
         for value, text in choices
     )
+    # Numbers (players, rounds) sit in one row of small squares; words wrap as they need.
+    short = all(len(text) <= 3 for _, text in choices)
     return (
         f'<fieldset class="seg" data-testid="{esc(name)}"><legend>{esc(legend)}</legend>'
-        f'<div class="seg-row">{opts}</div></fieldset>'
+        f'<div class="seg-row{" short" if short else ""}">{opts}</div></fieldset>'
     )
 
 

@@ -71,9 +71,10 @@ COMING_SOON: tuple[Announcement, ...] = ()  # every announced game is playable n
 
 # -- the shipped games' UIs: one line each --------------------------------------------------
 
+# (in the order of the home cards)
 register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
-register_ui("taco", "ui.games.taco", art="art-taco")
 register_ui("nacho", "ui.games.nacho", art="art-nacho")
+register_ui("taco", "ui.games.taco", art="art-taco")
 
 
 # -- lookups ----------------------------------------------------------------------------------
