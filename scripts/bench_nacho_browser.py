@@ -7,12 +7,13 @@ keeps drawing frames meanwhile.
 (scripts/test.sh sets up .venv; the bench builds dist/ if needed.) Headless Debian Chromium at
 390 × 844, the real app: a game of ``--players`` bots at ``--level`` (default: the setup's
 default level, Medium = heuristic), visible pauses shortened (``?pace=0.1``; thinking is not
-paced), until ``--decisions`` decisions or the game's end. Prints, from the app's own record
+paced; a round's summary is tapped away), until ``--decisions`` decisions or the game's end.
+Prints, from the app's own record
 (``window.picante.stats``: wall-clock time from the first slice of a decision to its answer,
 yields to the page included):
 
   decisions   count, median, 95th percentile and longest, in ms, per level and seat
-  slices      how many times a decision gave the page a turn (1 = it never needed to)
+  slices      how many times a decision gave the page a turn (0: it never needed to)
   frames      requestAnimationFrame gaps while the game ran: the longest, the 95th percentile,
               and how many exceeded 100 ms (a frame every 16.7 ms is smooth; the longest gap
               includes the app's own re-renders after each move)
@@ -102,6 +103,8 @@ def main() -> None:
             while page.evaluate(count) < args.decisions:
                 if page.locator('[data-testid="game-over"]').count():
                     break
+                if page.locator('[data-testid="next-round"]').count():  # a round's summary
+                    page.get_by_test_id("next-round").tap()
                 if time.monotonic() - started > args.timeout:
                     print(f"timeout after {args.timeout:.0f} s")
                     break
