@@ -263,3 +263,44 @@ def test_every_picture_is_drawn_in_the_sprite_and_no_screen_holds_an_emoji() -> 
         used |= set(re.findall(r'<use href="#([\w-]+)"/>', html))
     assert used <= ids, used - ids
     assert {"nacho-mountie", "nacho-coin", "nacho-gem", "icon-bot", "icon-trophy"} <= used
+
+
+def test_the_rare_choices_are_taps_too() -> None:
+    """The wandering Mountie (no keepers left: a province other than his cantina), and passing
+    the gemstone on a tie for the lowest score: buttons for the legal ones, the rule for the
+    rest."""
+    from test_nacho_arrests import filips_step
+
+    state = filips_step("S38", mounties={1: {"ON": "M07", "QC": "M10 M11"}})
+    state = state.apply(1, "ON").apply(1, "M10")
+    assert state.phase() == "wander"
+    session = Session("nacho", state, [SeatConfig("Kamiel", BOT), SeatConfig("Filip")], "1")
+
+    async def wander(page: FakePage, table: Table) -> None:
+        assert await settle(table) is Screen.TURN and table.seat == 1
+        assert moves_on_screen(page.html) == {"wander:AB", "wander:SK", "wander:ON"}
+        assert page.status == "Your turn: no keepers — where does the Mountie go?"
+        assert 'data-move="wander:QC" data-legal="false"' in page.html  # his own cantina
+        table.on_tap("play", "wander:QC")
+        assert "another of your cantinas" in page.toasts[-1]
+        assert table.session.state is state
+        table.on_tap("play", "wander:AB")
+        await settle(table)
+        assert "Mountie Constable Tremblay wanders from Quebec to Alberta" in page.html
+
+    run(session, wander)
+
+    state = nacho_table(3, stage="gem", gold=(4, 4, 9))  # Ana holds the gemstone
+    session = Session("nacho", state, seats(HUMAN, BOT, BOT), "1")
+
+    async def gem(page: FakePage, table: Table) -> None:
+        assert await settle(table) is Screen.TURN
+        assert moves_on_screen(page.html) == {"gem:0", "gem:1"}
+        assert "Keep the gemstone" in page.html and "Give it to Bart" in page.html
+        table.on_tap("play", "gem:2")
+        assert "lowest score" in page.toasts[-1]
+        table.on_tap("play", "gem:1")
+        await settle(table)
+        assert "You pass the gemstone to Bart" in page.html
+
+    run(session, gem)
