@@ -5,6 +5,7 @@ are not choices explained by the engine, results equal to the engine's."""
 from __future__ import annotations
 
 import asyncio
+import doctest
 import re
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ for extra in (HERE.parent / "web", HERE / "nacho"):
 from nacho_tables import table as nacho_table  # noqa: E402
 from test_ui_table import FakePage, settle  # noqa: E402
 from ui import games as ui_games  # noqa: E402
-from ui.games.nacho import text  # noqa: E402
+from ui.games.nacho import art, text  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup  # noqa: E402
 from ui.table import Screen, Table  # noqa: E402
@@ -227,3 +228,79 @@ def test_setup_offers_the_gemstone_by_name_for_the_seats_at_the_table() -> None:
     gem = html.split('data-field="opt:gemstone"')[1].split("</select>")[0]
     assert re.findall(r">([^<]+)</option>", gem) == ["Random", "Ana", "Bart"]
     assert "How to play" in html and not EMOJI.search(NACHO.setup_howto())
+
+
+def sprite_ids() -> set[str]:
+    html = (HERE.parent / "web" / "index.html").read_text(encoding="utf-8")
+    return set(re.findall(r'<symbol id="([\w-]+)"', html))
+
+
+def test_every_picture_is_drawn_in_the_sprite_and_no_screen_holds_an_emoji() -> None:
+    assert doctest.testmod(art, optionflags=doctest.ELLIPSIS).failed == 0
+    ids = sprite_ids()
+    assert {f"nacho-{n}" for n in art.NAMES} | {f"icon-{n}" for n in art.SHARED} <= ids
+    session = Session.new("nacho", seats(HUMAN, HUMAN, BOT, BOT, level="random"), {}, seed=9)
+
+    async def script(page: FakePage, table: Table) -> None:
+        opened = False
+        while (screen := await settle(table)) is not Screen.OVER:
+            if screen is Screen.COVER:
+                table.on_tap("reveal")
+            elif screen is Screen.TURN:
+                if not opened:  # the log sheet, once
+                    opened = True
+                    table.on_tap("log")
+                    assert 'data-testid="log-dialog"' in page.html
+                    table.on_tap("close-sheet")
+                table.on_tap("play", str(table.session.legal(table.seat)[-1]))
+            else:
+                table.on_tap("dismiss" if screen is Screen.RESULT else "next-round")
+
+    page = run(session, script)
+    used: set[str] = set()
+    for html, status in page.screens:
+        assert not EMOJI.search(html + status), EMOJI.search(html + status)
+        used |= set(re.findall(r'<use href="#([\w-]+)"/>', html))
+    assert used <= ids, used - ids
+    assert {"nacho-mountie", "nacho-coin", "nacho-gem", "icon-bot", "icon-trophy"} <= used
+
+
+def test_the_rare_choices_are_taps_too() -> None:
+    """The wandering Mountie (no keepers left: a province other than his cantina), and passing
+    the gemstone on a tie for the lowest score: buttons for the legal ones, the rule for the
+    rest."""
+    from test_nacho_arrests import filips_step
+
+    state = filips_step("S38", mounties={1: {"ON": "M07", "QC": "M10 M11"}})
+    state = state.apply(1, "ON").apply(1, "M10")
+    assert state.phase() == "wander"
+    session = Session("nacho", state, [SeatConfig("Kamiel", BOT), SeatConfig("Filip")], "1")
+
+    async def wander(page: FakePage, table: Table) -> None:
+        assert await settle(table) is Screen.TURN and table.seat == 1
+        assert moves_on_screen(page.html) == {"wander:AB", "wander:SK", "wander:ON"}
+        assert page.status == "Your turn: no keepers — where does the Mountie go?"
+        assert 'data-move="wander:QC" data-legal="false"' in page.html  # his own cantina
+        table.on_tap("play", "wander:QC")
+        assert "another of your cantinas" in page.toasts[-1]
+        assert table.session.state is state
+        table.on_tap("play", "wander:AB")
+        await settle(table)
+        assert "Mountie Constable Tremblay wanders from Quebec to Alberta" in page.html
+
+    run(session, wander)
+
+    state = nacho_table(3, stage="gem", gold=(4, 4, 9))  # Ana holds the gemstone
+    session = Session("nacho", state, seats(HUMAN, BOT, BOT), "1")
+
+    async def gem(page: FakePage, table: Table) -> None:
+        assert await settle(table) is Screen.TURN
+        assert moves_on_screen(page.html) == {"gem:0", "gem:1"}
+        assert "Keep the gemstone" in page.html and "Give it to Bart" in page.html
+        table.on_tap("play", "gem:2")
+        assert "lowest score" in page.toasts[-1]
+        table.on_tap("play", "gem:1")
+        await settle(table)
+        assert "You pass the gemstone to Bart" in page.html
+
+    run(session, gem)

@@ -18,7 +18,7 @@ from ...generic import GenericUI
 from ...html import esc
 from ...table import Pause, Scene, Screen
 from . import text
-from .art import icon, sprite
+from .art import icon
 from .board import mounties, players, provinces
 from .me import me_panel, province_taps
 from .results import game_over, reveal_banner, reveal_event, round_end_screen
@@ -117,7 +117,6 @@ class NachoUI(GenericUI):
         return (
             '<section class="nc-table" data-testid="nacho-table"'
             f' data-phase="{esc(view["phase"])}" aria-label="{esc(self.title)} table">'
-            + sprite()
             + bar(
                 self.title,
                 f"Round {view['round']}/{view['rounds']}",
@@ -144,10 +143,10 @@ class NachoUI(GenericUI):
         event = scene.pause.event if scene.pause is not None else None
         if event is None or event.get("kind") != "round":
             return self.table(s, scene)
-        return sprite() + round_end_screen(s, event, scene.view, self.title)
+        return round_end_screen(s, event, scene.view, self.title)
 
     def game_over(self, s: Session, scene: Scene) -> str:
-        return sprite() + game_over(s, scene.view, self.title)
+        return game_over(s, scene.view, self.title)
 
     def dialog(self, s: Session, scene: Scene, name: str) -> str:
         if name != "log":
@@ -168,7 +167,7 @@ class NachoUI(GenericUI):
 
 LOG_BUTTON = (
     '<button type="button" class="pc-icon" data-action="log" data-key="log"'
-    ' data-testid="log" aria-label="What just happened">' + icon("log") + "</button>"
+    ' data-testid="log" aria-label="What just happened">' + icon("menu") + "</button>"
 )
 
 UI = NachoUI

@@ -164,7 +164,7 @@ def players(s: Session, view: dict[str, Any], acting: int | None) -> str:
         classes = " ".join(
             ["nc-player"]
             + (["acting"] if seat == acting or seat in view["to_act"] else [])
-            + (["me"] if seat == view["seat"] else [])
+            + (["nc-mine"] if seat == view["seat"] else [])
         )
         rows.append(
             "<li"

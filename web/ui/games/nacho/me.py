@@ -133,6 +133,8 @@ def choice_panel(s: Session, view: dict[str, Any]) -> str:
     if not choice:
         return ""
     phase = choice["kind"]
+    if phase == "deliver":
+        return deliver_panel(s, view, choice["options"])
     buttons = [
         _button(s, view, phase, option)
         for option in choice["options"]
@@ -143,6 +145,58 @@ def choice_panel(s: Session, view: dict[str, Any]) -> str:
     return (
         f'<div class="nc-choices nc-c-{esc(phase)}" role="group" aria-label="Your choices"'
         f' data-testid="choices">{"".join(buttons)}</div>'
+    )
+
+
+def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]]) -> str:
+    """Step 3's cubes, one row per warehouse they come from (yours first, then the others'
+    when you go first), each cube with its price; then "deliver nothing"."""
+    rows: dict[int | None, list[str]] = {}
+    none = ""
+    gives: list[str] = []
+    for o in options:
+        if o["food"] is None:
+            none = _button(s, view, "deliver", o)
+            continue
+        rows.setdefault(o["from"], []).append(
+            "<button"
+            + attrs(
+                type="button",
+                class_="nc-choice nc-cubechoice",
+                data_action="play",
+                data_move=o["action"],
+                data_legal="true",
+                data_key=f"choice-{o['action']}",
+                data_testid="choice",
+                aria_label=(
+                    f"Deliver {food_name(o['food'])} for {o['price']} gold"
+                    if o["from"] is None
+                    else f"Take {s.name(o['from'])}'s {food_name(o['food'])} and deliver it"
+                    f" for {o['price']} gold"
+                ),
+            )
+            + f'>{food_icon(o["food"])}<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
+            + f'<b class="nc-c-gain">+{o["price"]}</b></button>'
+        )
+        if o["from"] is not None:
+            gives = o["give"]
+    lines = []
+    for owner, buttons in rows.items():
+        label = "Yours" if owner is None else f"{s.name(owner)}'s"
+        lines.append(
+            f'<div class="nc-from"><span class="nc-from-who">{esc(label)}</span>'
+            + "".join(buttons)
+            + "</div>"
+        )
+    note = ""
+    if any(owner is not None for owner in rows):
+        note = (
+            '<p class="nc-c-rule">Going first, you may take another player\'s cube: they get'
+            f" all of yours ({esc(foods_words(gives))}).</p>"
+        )
+    return (
+        '<div class="nc-choices nc-c-deliver" role="group" aria-label="Your choices"'
+        f' data-testid="choices">{"".join(lines)}{note}{none}</div>'
     )
 
 
@@ -189,7 +243,7 @@ def _words(s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]) -> t
         )
     if "mountie" in o:
         m = o["mountie"]
-        return mountie_badge(m), f"{m['name']} acts", "he leaves the game; any other stays"
+        return mountie_badge(m), f"{m['name']} acts", "then leaves the game"
     if phase == "bored":
         k = o["smuggler"]
         return keeper_chip(k), f"Arrest {k['name']}", f"in {province_name(o['province'])}"

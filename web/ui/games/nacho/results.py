@@ -59,7 +59,7 @@ def reveal_banner(s: Session, event: Event) -> str:
             " first, then clockwise.</p>"
         )
     body = (
-        '<span class="nc-rtitle">Picks revealed — highest rank goes first</span>'
+        '<span class="nc-rtitle">Highest rank goes first</span>'
         f'<ol class="nc-order" data-testid="order">{"".join(rows)}</ol>' + note
     )
     return result_banner(body, testid="reveal", cls="nc-reveal")

@@ -229,13 +229,13 @@ def tie_note(s: Session, view: dict[str, Any]) -> str:
 PROMPTS = {
     "pick": "pick a smuggler (in secret)",
     "destination": "where does {smuggler} go?",
-    "deliver": "{smuggler} is in {destination} — deliver a cube?",
+    "deliver": "deliver a cube in {destination}?",
     "arrest": "two Mounties in {cantina} — which one acts?",
     "bored": "whom does the bored Mountie arrest?",
     "wander": "no keepers — where does the Mountie go?",
     "gem": "tied for lowest — who gets the gemstone?",
-    "discard": "discard smugglers you don't want, then Done",
-    "rechoose": "discard smugglers you don't want, then Done",
+    "discard": "discard any smugglers, then Done",
+    "rechoose": "discard any smugglers, then Done",
     "sell": "sell leftover cubes (1 gold each), then Done",
 }
 

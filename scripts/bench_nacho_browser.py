@@ -1,0 +1,145 @@
+"""The Nacho Incident's bots in the browser: how long a decision takes, and whether the page
+keeps drawing frames meanwhile.
+
+    .venv/bin/python scripts/bench_nacho_browser.py [--level heuristic] [--players 4]
+        [--decisions 150] [--seed 1]
+
+(scripts/test.sh sets up .venv; the bench builds dist/ if needed.) Headless Debian Chromium at
+390 × 844, the real app: a game of ``--players`` bots at ``--level`` (default: the setup's
+default level, Medium = heuristic), visible pauses shortened (``?pace=0.1``; thinking is not
+paced; a round's summary is tapped away), until ``--decisions`` decisions or the game's end.
+Prints, from the app's own record
+(``window.picante.stats``: wall-clock time from the first slice of a decision to its answer,
+yields to the page included):
+
+  decisions   count, median, 95th percentile and longest, in ms, per level and seat
+  slices      how many times a decision gave the page a turn (0: it never needed to)
+  frames      requestAnimationFrame gaps while the game ran: the longest, the 95th percentile,
+              and how many exceeded 100 ms (a frame every 16.7 ms is smooth; the longest gap
+              includes the app's own re-renders after each move)
+  long tasks  the longest main-thread task (Long Tasks API)
+
+The machine is shared: figures measured under load are noisy, so the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+FRAMES_JS = """() => {
+  window.__frames = [];
+  window.__long = [];
+  const tick = (t) => { window.__frames.push(t); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push(e.duration);
+    }).observe({type: 'longtask', buffered: false});
+  } catch (e) {}
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--level", default="heuristic", choices=("random", "heuristic", "search"))
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--decisions", type=int, default=150)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--timeout", type=float, default=300.0)
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    dist = build(if_needed=True)
+    srv = serve_in_thread(dist.out)
+    value = f"bot:{args.level}"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+            ctx = browser.new_context(
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                has_touch=True,
+                is_mobile=True,
+            )
+            page = ctx.new_page()
+            page.goto(f"{srv.url}?pace=0.1&seed={args.seed}")
+            page.wait_for_function("() => window.picante && window.picante.ready === true")
+            page.evaluate("localStorage.removeItem('picante.nacho.save')")
+            page.locator('[data-game="nacho"]').tap()
+            page.wait_for_selector('[data-testid="setup"]')
+            players = f'[data-testid="players"] label:has(input[value="{args.players}"])'
+            page.locator(players).tap()
+            page.wait_for_function(
+                f"document.querySelectorAll('.seat-row').length === {args.players}"
+            )
+            for seat in range(args.players):
+                page.select_option(f'select[data-field="seat-{seat}"]', value)
+            page.evaluate(FRAMES_JS)
+            page.locator('[data-testid="start"]').tap()
+            started = time.monotonic()
+            count = "() => window.picante.stats.decisions.length"
+            while page.evaluate(count) < args.decisions:
+                if page.locator('[data-testid="game-over"]').count():
+                    break
+                if page.locator('[data-testid="next-round"]').count():  # a round's summary
+                    page.get_by_test_id("next-round").tap()
+                if time.monotonic() - started > args.timeout:
+                    print(f"timeout after {args.timeout:.0f} s")
+                    break
+                time.sleep(0.5)
+            decisions = page.evaluate("() => window.picante.stats.decisions")
+            frames = page.evaluate("() => window.__frames")
+            longs = page.evaluate("() => window.__long")
+            browser.close()
+    finally:
+        srv.stop()
+
+    print(
+        f"The Nacho Incident's bots in the browser ({args.players} players, {args.level},"
+        f" seed {args.seed})"
+    )
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (noisy if high)")
+    groups: dict[tuple[str, int], list[dict]] = {}
+    for d in decisions:
+        groups.setdefault((d["level"], d["seat"]), []).append(d)
+    for (level, seat), ds in sorted(groups.items()):
+        ms = [d["ms"] for d in ds]
+        slices = [d["slices"] for d in ds]
+        print(
+            f"  decisions  {level} seat {seat}: {len(ms)}, median {statistics.median(ms):.1f} ms,"
+            f" p95 {pct(ms, 95):.1f} ms, longest {max(ms):.1f} ms;"
+            f" slices median {statistics.median(slices):.0f}, most {max(slices)}"
+        )
+    gaps = [b - a for a, b in zip(frames, frames[1:], strict=False)]
+    if gaps:
+        print(
+            f"  frames     {len(frames)}: longest gap {max(gaps):.0f} ms, p95 {pct(gaps, 95):.0f}"
+            f" ms, gaps over 100 ms: {sum(1 for g in gaps if g > 100)}"
+        )
+    print(f"  long tasks {len(longs)}, longest {max(longs, default=0):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
