@@ -86,8 +86,8 @@ _CUSTOMERS: tuple[tuple[str, int, int, int, str, bool], ...] = (
     ("Food blogger", 2, 1, 3, "", True),
     ("Wrestler", 3, 0, 3, "", False),
     ("Lumberjack", 3, 0, 3, OPEN, False),
-    ("Chef on a day off", 3, 0, 3, "", False),
-    ("Wedding guests", 1, 2, 3, "", False),
+    ("Chef on a day off", 3, 0, 3, OPEN, False),
+    ("Wedding guests", 1, 2, 3, OPEN, False),
     ("Dance crew", 1, 2, 3, TASK, False),
     ("Night owls", 1, 2, 3, "", False),
     # four items

@@ -39,6 +39,7 @@ from .cards import (
     VOUCHER,
 )
 from .dice import DICE, DIE_INDEX, MONEY, TURNABLE, Need, cover
+from .ledger import gain_stars
 
 if TYPE_CHECKING:
     from .state import TacoState
@@ -301,7 +302,7 @@ def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None
 def _vip_served(s: TacoState, ev: list[Event], code: str, served_before: bool) -> None:
     # "Serving them in time earns good reputation, gaining 1 popularity star"
     if CARDS[code].kind == VIP and not served_before:
-        flow.gain_stars(s, ev, 1, "vip", code)
+        gain_stars(s, ev, 1, "vip", code)
 
 
 def apply(s: TacoState, ev: list[Event], a: Action) -> None:
@@ -423,7 +424,7 @@ def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
                 _leaves(s, ev, i, True, "taco")
     elif item == "nachos":
         _set(s, a.dice, "used")
-        flow.gain_stars(s, ev, 1, "nachos")
+        gain_stars(s, ev, 1, "nachos")
     elif item == "plata":
         _set(s, a.dice, "used")
         _set(s, a.recover, "ready")
@@ -442,7 +443,7 @@ def _apply_spend(s: TacoState, ev: list[Event], a: Spend) -> None:
     elif a.verb == "advertise":
         s.cash -= ADVERTISING_COST
         ev.append(Event("advertise", 0, {"cost": ADVERTISING_COST}))
-        flow.gain_stars(s, ev, 1, "advertise")
+        gain_stars(s, ev, 1, "advertise")
     else:
         # "Pay $3 and recover one die from the rest room. Move the hours indicator to its
         # position "1"." / "Pay $5 … position "2"."
@@ -475,5 +476,4 @@ def _apply_offer(s: TacoState, ev: list[Event], a: Offer) -> None:
     if s.versus:
         flow.after_customers(s, ev)
     else:
-        s.stage = "customers-solo"
-        flow.run_reveals(s, ev)
+        flow.continue_customers(s, ev)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..protocol import Event, IllegalAction
 from . import flow
 from .actions import Action, Discard, Play
+from .arrivals import reveal
 from .board import BOARD
 from .cards import CARDS, OPEN, TASK
 from .hand import is_banned, playable
@@ -67,7 +68,7 @@ def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
     if CARDS[code].message in (OPEN, TASK):
         s.ban_until = s.turn_no + 1
     ev.append(Event("play", 1, {"card": code}))
-    flow.reveal(s, ev, code)
+    reveal(s, ev, code)
     if s.stage == "over":
         return
     if s.follow:
