@@ -70,6 +70,9 @@ window.__taps = [];
     const card = e.target.closest && e.target.closest('.me.my-turn .card[data-legal="true"]');
     if (card) open = {down: e.timeStamp, card: card.dataset.card};
   }, true);
+  window.addEventListener('pointerup', (e) => {
+    if (open && open.up === undefined) open.up = e.timeStamp;
+  }, true);
   // When the click (what the app listens to) reaches the page.
   window.addEventListener('click', () => {
     if (open && open.click === undefined) open.click = performance.now();
@@ -225,6 +228,9 @@ def profile_table(taps: list[dict], calls: list) -> str:
     waits = [t["click"] - t["down"] for t in taps if "click" in t]
     if waits:
         before["(pointerdown -> click event)"] = sum(waits)
+    ups = [t["up"] - t["down"] for t in taps if "up" in t]
+    if ups:
+        before["(pointerdown -> pointerup)"] = sum(ups)
     labels = sorted(set(before) | set(after), key=lambda k: -before.get(k, 0.0))
     rows = [
         "| step (nested steps overlap) | before the DOM change (ms/tap) | after it (ms/tap) |",
