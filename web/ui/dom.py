@@ -80,7 +80,9 @@ def render(html: str) -> None:
 
 # The patch runs in the page (see ``render``). Written as plain ES2017 so every browser the
 # app supports runs it; created on first use, not at import (a memory snapshot of the
-# interpreter may import this module before there is a document).
+# interpreter may import this module before there is a document). The code below is the body
+# of a factory that runs once and returns the patch function: its helpers are made once and
+# keep their JIT state (made afresh on every call, they ran ~10x slower, never optimised).
 _PATCH_JS = r"""
 const keyOf = (n) => n.nodeType === 1 ? (n.getAttribute('data-key') || n.id || null) : null;
 const testid = (n) => n.getAttribute('data-testid');
@@ -89,16 +91,15 @@ const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
   && a.getAttribute('type') === b.getAttribute('type')));
 function patchNode(a, b) {
   if (a.nodeType !== 1) { if (a.data !== b.data) a.data = b.data; return; }
-  const want = b.attributes;
+  // Names and values as strings (NamedNodeMap items are Attr nodes: one object each).
+  const want = b.getAttributeNames();
   for (let i = 0; i < want.length; i++) {
-    const {name, value} = want[i];
-    if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    const value = b.getAttribute(want[i]);
+    if (a.getAttribute(want[i]) !== value) a.setAttribute(want[i], value);
   }
-  if (a.attributes.length !== want.length) {  // a has every wanted one: any more are stale
-    for (let i = a.attributes.length - 1; i >= 0; i--) {
-      const name = a.attributes[i].name;
-      if (!b.hasAttribute(name)) a.removeAttribute(name);
-    }
+  const have = a.getAttributeNames();
+  if (have.length !== want.length) {  // a has every wanted one: any more are stale
+    for (const name of have) if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
   const tag = a.tagName;
   if (tag === 'INPUT') {
@@ -159,7 +160,7 @@ function patchChildren(parent, model) {
 }
 // Scroll positions are read only from a scroller that is about to be replaced (reading one
 // makes the browser lay out at once: never on the common path, where the scroller stays).
-const scrolls = new Map();
+const scrolls = new Map();  // of the patch under way
 function remember(node) {
   if (node.nodeType !== 1) return;
   const els = Array.from(node.querySelectorAll('[data-scroll-key]'));
@@ -168,32 +169,35 @@ function remember(node) {
     scrolls.set(el.getAttribute('data-scroll-key'), [el.scrollLeft, el.scrollTop]);
   }
 }
-const active = document.activeElement;
-const hadFocus = !!active && active !== document.body && screen.contains(active);
-const focusKey = hadFocus ? active.getAttribute('data-key') : null;
-const tpl = document.createElement('template');
-tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
-patchChildren(screen, tpl.content);
-if (scrolls.size) {
-  for (const el of screen.querySelectorAll('[data-scroll-key]')) {
-    const saved = scrolls.get(el.getAttribute('data-scroll-key'));
-    if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+return function patch(screen, html) {
+  const active = document.activeElement;
+  const hadFocus = !!active && active !== document.body && screen.contains(active);
+  const focusKey = hadFocus ? active.getAttribute('data-key') : null;
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
+  scrolls.clear();
+  patchChildren(screen, tpl.content);
+  if (scrolls.size) {
+    for (const el of screen.querySelectorAll('[data-scroll-key]')) {
+      const saved = scrolls.get(el.getAttribute('data-scroll-key'));
+      if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+    }
   }
-}
-if (hadFocus && active.isConnected) return;
-// Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
-// patch should end (and be seen) first.
-requestAnimationFrame(() => {
-  const now = document.activeElement;
-  if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
-  let target = null;
-  if (focusKey) {
-    target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
-  }
-  if (!target) target = screen.querySelector('[autofocus]');
-  if (target) target.focus({preventScroll: true});
-});
+  if (hadFocus && active.isConnected) return;
+  // Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
+  // patch should end (and be seen) first.
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
+    let target = null;
+    if (focusKey) {
+      target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
+    }
+    if (!target) target = screen.querySelector('[autofocus]');
+    if (target) target.focus({preventScroll: true});
+  });
+};
 """
 _patch_fn: Any = None
 
@@ -201,7 +205,7 @@ _patch_fn: Any = None
 def _patcher() -> Any:
     global _patch_fn
     if _patch_fn is None:
-        _patch_fn = js.Function.new("screen", "html", _PATCH_JS)
+        _patch_fn = js.Function.new(_PATCH_JS)()
     return _patch_fn
 
 
