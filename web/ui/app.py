@@ -56,7 +56,7 @@ class App:
         self._toast_timer: asyncio.TimerHandle | None = None
         self.decisions: list[dict[str, Any]] = []
         self.warming: asyncio.Future[None] | None = None
-        dom.on(self.root, "click", self.on_click)
+        dom.on_tap(self.root, self.on_click)  # a finger's tap answers as it lifts
         dom.on(self.root, "change", self.on_change)
         dom.on(self.root, "input", self.on_input)
         dom.on(self.root, "keydown", self.on_key)

@@ -80,7 +80,9 @@ def render(html: str) -> None:
 
 # The patch runs in the page (see ``render``). Written as plain ES2017 so every browser the
 # app supports runs it; created on first use, not at import (a memory snapshot of the
-# interpreter may import this module before there is a document).
+# interpreter may import this module before there is a document). The code below is the body
+# of a factory that runs once and returns the patch function: its helpers are made once and
+# keep their JIT state (made afresh on every call, they ran ~10x slower, never optimised).
 _PATCH_JS = r"""
 const keyOf = (n) => n.nodeType === 1 ? (n.getAttribute('data-key') || n.id || null) : null;
 const testid = (n) => n.getAttribute('data-testid');
@@ -89,16 +91,15 @@ const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
   && a.getAttribute('type') === b.getAttribute('type')));
 function patchNode(a, b) {
   if (a.nodeType !== 1) { if (a.data !== b.data) a.data = b.data; return; }
-  const want = b.attributes;
+  // Names and values as strings (NamedNodeMap items are Attr nodes: one object each).
+  const want = b.getAttributeNames();
   for (let i = 0; i < want.length; i++) {
-    const {name, value} = want[i];
-    if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    const value = b.getAttribute(want[i]);
+    if (a.getAttribute(want[i]) !== value) a.setAttribute(want[i], value);
   }
-  if (a.attributes.length !== want.length) {  // a has every wanted one: any more are stale
-    for (let i = a.attributes.length - 1; i >= 0; i--) {
-      const name = a.attributes[i].name;
-      if (!b.hasAttribute(name)) a.removeAttribute(name);
-    }
+  const have = a.getAttributeNames();
+  if (have.length !== want.length) {  // a has every wanted one: any more are stale
+    for (const name of have) if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
   const tag = a.tagName;
   if (tag === 'INPUT') {
@@ -159,7 +160,7 @@ function patchChildren(parent, model) {
 }
 // Scroll positions are read only from a scroller that is about to be replaced (reading one
 // makes the browser lay out at once: never on the common path, where the scroller stays).
-const scrolls = new Map();
+const scrolls = new Map();  // of the patch under way
 function remember(node) {
   if (node.nodeType !== 1) return;
   const els = Array.from(node.querySelectorAll('[data-scroll-key]'));
@@ -168,32 +169,35 @@ function remember(node) {
     scrolls.set(el.getAttribute('data-scroll-key'), [el.scrollLeft, el.scrollTop]);
   }
 }
-const active = document.activeElement;
-const hadFocus = !!active && active !== document.body && screen.contains(active);
-const focusKey = hadFocus ? active.getAttribute('data-key') : null;
-const tpl = document.createElement('template');
-tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
-patchChildren(screen, tpl.content);
-if (scrolls.size) {
-  for (const el of screen.querySelectorAll('[data-scroll-key]')) {
-    const saved = scrolls.get(el.getAttribute('data-scroll-key'));
-    if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+return function patch(screen, html) {
+  const active = document.activeElement;
+  const hadFocus = !!active && active !== document.body && screen.contains(active);
+  const focusKey = hadFocus ? active.getAttribute('data-key') : null;
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
+  scrolls.clear();
+  patchChildren(screen, tpl.content);
+  if (scrolls.size) {
+    for (const el of screen.querySelectorAll('[data-scroll-key]')) {
+      const saved = scrolls.get(el.getAttribute('data-scroll-key'));
+      if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+    }
   }
-}
-if (hadFocus && active.isConnected) return;
-// Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
-// patch should end (and be seen) first.
-requestAnimationFrame(() => {
-  const now = document.activeElement;
-  if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
-  let target = null;
-  if (focusKey) {
-    target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
-  }
-  if (!target) target = screen.querySelector('[autofocus]');
-  if (target) target.focus({preventScroll: true});
-});
+  if (hadFocus && active.isConnected) return;
+  // Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
+  // patch should end (and be seen) first.
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
+    let target = null;
+    if (focusKey) {
+      target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
+    }
+    if (!target) target = screen.querySelector('[autofocus]');
+    if (target) target.focus({preventScroll: true});
+  });
+};
 """
 _patch_fn: Any = None
 
@@ -201,7 +205,7 @@ _patch_fn: Any = None
 def _patcher() -> Any:
     global _patch_fn
     if _patch_fn is None:
-        _patch_fn = js.Function.new("screen", "html", _PATCH_JS)
+        _patch_fn = js.Function.new(_PATCH_JS)()
     return _patch_fn
 
 
@@ -230,6 +234,62 @@ def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
+
+
+def on_tap(target: Any, handler: Callable[[Any], None]) -> None:
+    """``handler(event)`` for every activation of a control under ``target``: at once when a
+    finger (or pen) lifts off a ``[data-action]`` control it went down on without sliding off,
+    and on ``click`` for everything else (mouse, keyboard, assistive technology, form fields).
+
+    The browser's own click after a touch comes a task or more after the finger lifts (its tap
+    gesture goes through the browser process: ~18 ms after ``pointerup`` on a busy machine
+    here), so a tap answers on ``pointerup``. The click that follows such a tap is swallowed
+    wherever it lands — by then the screen may have changed under the finger, and a "ghost"
+    click must not press what is there now (another card, a field, a home card)."""
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    _tapper()(target, proxy)
+
+
+_TAP_JS = r"""
+const SLOP = 10, GHOST_MS = 800, GHOST_PX = 30;
+let down = null, ghost = null;
+const actionOf = (t) => (t && t.closest) ? t.closest('[data-action]') : null;
+const isField = (el) => !!el.closest('input, select, textarea, label, summary');
+root.addEventListener('pointerdown', (e) => {
+  down = null;
+  if (e.pointerType === 'mouse' || !e.isPrimary) return;
+  const el = actionOf(e.target);
+  if (el && !isField(el)) down = {id: e.pointerId, el, x: e.clientX, y: e.clientY};
+});
+root.addEventListener('pointercancel', () => { down = null; });  // the strip scrolled instead
+root.addEventListener('pointerup', (e) => {
+  const d = down;
+  down = null;
+  if (!d || e.pointerId !== d.id || actionOf(e.target) !== d.el) return;
+  if (Math.hypot(e.clientX - d.x, e.clientY - d.y) > SLOP) return;
+  ghost = {until: e.timeStamp + GHOST_MS, x: e.clientX, y: e.clientY};
+  handler(e);
+});
+document.addEventListener('click', (e) => {
+  const g = ghost;
+  if (!g || e.detail === 0) return;  // detail 0: a keyboard or scripted click, never a ghost
+  ghost = null;
+  if (e.timeStamp <= g.until && Math.hypot(e.clientX - g.x, e.clientY - g.y) <= GHOST_PX) {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
+root.addEventListener('click', (e) => handler(e));
+"""
+_tap_fn: Any = None
+
+
+def _tapper() -> Any:
+    global _tap_fn
+    if _tap_fn is None:
+        _tap_fn = js.Function.new("root", "handler", _TAP_JS)
+    return _tap_fn
 
 
 def closest_data(event: Any, attr: str) -> Any:

@@ -130,6 +130,10 @@ class Table:
         self.dialog: str | None = None
         self.history: tuple[Happened, ...] = ()
         self.fresh: Events = ()
+        # The last action shown (``show``) and its pause; what is on screen (``go``).
+        self.shown: Happened | None = None
+        self.shown_pause: Pause | None = None
+        self.drawn: tuple[Screen, int | None, Pause | None, Happened | None] | None = None
         self.task: asyncio.Task[None] | None = None
         # Undo: the states before each of the human's latest actions the engine calls undoable
         # (``Action.undoable``: no roll, no draw, nothing hidden learnt), as (seat, state,
@@ -204,22 +208,48 @@ class Table:
         await self.after(happened)
 
     async def after(self, happened: Happened) -> None:
-        """Show what an action caused: the game's pause (a trick won, a round scored, a reveal),
-        or in pass-and-play the hand-off sentence before the cover."""
+        """Show what an action caused (``show``) and stay on its pause until a tap or its time."""
+        pause = self.show(happened)
+        if pause is not None:
+            await self.wait(None if pause.ms is None else self.ms(pause.ms))
+
+    def show(self, happened: Happened, *, ahead: bool = False) -> Pause | None:
+        """Record what an action caused and draw it: the game's pause (a trick won, a round
+        scored, a reveal), or in pass-and-play the hand-off sentence before the cover. Once per
+        action: a human's action is shown from the tap itself, ``ahead`` of the loop (with the
+        next screen when there is no pause), so that the tap answers in its own task instead of
+        a task later; the loop's own call then finds it done."""
+        if self.shown is happened:
+            return self.shown_pause
         s = self.session
         self.host.save_game(s)
         self.history = (*self.history, happened)[-HISTORY:]
         self.fresh = happened.for_seat(s.viewer)
-        if s.state.is_over():
-            return  # the game-over screen shows the last of it
-        pause = self.ui.pause(s, self.fresh)
-        if pause is None and s.hot_seat and s.viewer is None and not s.is_bot(happened.seat):
-            nxt = s.next_seat()
-            text = self.ui.handoff_sentence(s, happened.seat, happened.public, nxt)
-            pause = Pause(Screen.HANDOFF, {}, HANDOFF_MS, text)
+        pause = None
+        if not s.state.is_over():  # else the game-over screen shows the last of it
+            pause = self.ui.pause(s, self.fresh)
+            if pause is None and s.hot_seat and s.viewer is None and not s.is_bot(happened.seat):
+                nxt = s.next_seat()
+                text = self.ui.handoff_sentence(s, happened.seat, happened.public, nxt)
+                pause = Pause(Screen.HANDOFF, {}, HANDOFF_MS, text)
+        self.shown, self.shown_pause = happened, pause
         if pause is not None:
             self.go(pause.screen, None, pause)
-            await self.wait(None if pause.ms is None else self.ms(pause.ms))
+        elif ahead:
+            self.go_ahead()
+        return pause
+
+    def go_ahead(self) -> None:
+        """The screen the loop shows next after an action with no pause: the game over, a bot
+        thinking, the cover. (A human's turn is left to the loop, which readies the tap.)"""
+        s = self.session
+        seat = s.next_seat()
+        if seat is None:
+            self.go(Screen.OVER)
+        elif s.is_bot(seat):
+            self.go(Screen.THINKING, seat)
+        elif s.needs_cover(seat):
+            self.go(Screen.COVER, seat)
 
     async def wait(self, timeout: float | None = None) -> Any:
         """Until the screen's answer (an action on TURN, a tap elsewhere) or ``timeout`` s."""
@@ -237,6 +267,15 @@ class Table:
 
     def go(self, screen: Screen, seat: int | None = None, pause: Pause | None = None) -> None:
         self.screen, self.seat, self.pause = screen, seat, pause
+        drawn = self.drawn
+        if (
+            drawn is not None
+            and (drawn[0], drawn[1]) == (screen, seat)
+            and drawn[2] is pause
+            and drawn[3] is self.shown
+        ):
+            return  # already on screen: drawn ahead from the tap (``show``)
+        self.drawn = (screen, seat, pause, self.shown)
         self.render()
 
     def answer(self, value: Any = None) -> None:
@@ -290,7 +329,10 @@ class Table:
             return
         self.remember(self.seat, before, history, move)
         self.host.clear_toast()
-        self.answer(happened)
+        try:
+            self.show(happened, ahead=True)  # the tap's own task draws what it caused
+        finally:
+            self.answer(happened)  # (should drawing fail, the loop shows it again, and says so)
 
     # -- undo ------------------------------------------------------------------------------
 
