@@ -95,6 +95,27 @@ def test_render_keeps_form_state_in_step_with_the_model(page: Any) -> None:
     assert state == {"name": "Bo", "kind": "human", "r3": False, "r4": True}
 
 
+def test_a_node_replaced_by_another_kind_does_not_rebuild_its_siblings(page: Any) -> None:
+    # The status line becomes a result banner (another element): the seat after it is the
+    # same seat, kept with its hand (rebuilding it made the browser lay out in the tap).
+    render(
+        page,
+        '<main><p class="status" data-testid="status">Your turn</p>'
+        '<section class="me"><div class="hand">R2</div></section><footer>f</footer></main>',
+    )
+    mark(page, ".me")
+    mark(page, "footer")
+    render(
+        page,
+        '<main><div class="status result" data-testid="result">Bart wins the trick</div>'
+        '<section class="me"><div class="hand">R2 G3</div></section><footer>f</footer></main>',
+    )
+    assert kept(page, ".me") and kept(page, "footer")
+    assert page.locator('[data-testid="status"]').count() == 0
+    assert page.inner_text(".hand") == "R2 G3"
+    assert page.inner_text('[data-testid="result"]') == "Bart wins the trick"
+
+
 def test_render_keeps_scroll_and_moves_focus_from_a_removed_card(page: Any) -> None:
     def cards(skip: int | None = None) -> str:
         return "".join(
@@ -109,6 +130,7 @@ def test_render_keeps_scroll_and_moves_focus_from_a_removed_card(page: Any) -> N
     )
     render(page, strip.format(cards=cards()))
     page.focus('[data-key="card-5"]')  # scrolls the strip to it
+    page.evaluate(NEXT_FRAMES)  # its scroll event (a finger's scrolling has sent them all)
     scrolled = page.evaluate("() => document.querySelector('.hand').scrollLeft")
     assert scrolled > 0
     render(page, strip.format(cards=cards(skip=5)))
@@ -179,6 +201,25 @@ def test_a_tap_answers_when_the_finger_lifts_and_its_ghost_click_presses_nothing
     assert page.evaluate("() => document.getElementById('box').checked") is True
     later = page.evaluate("() => window.__seen")[1:]
     assert later and set(later) == {"click:-"}  # the label's click (and its input's), as ever
+
+
+def test_a_tap_focuses_nothing_that_comes_under_the_finger(page: Any) -> None:
+    # The next card slides under the finger as the tapped one goes: the tap's mousedown must
+    # not focus it (a focused card that the next tap removes makes the browser restyle and lay
+    # out at once, in the middle of answering that tap).
+    run_python(
+        page,
+        TAP_SETUP.replace(
+            'js.document.querySelector("#tap-test label").style.top = "20px"',
+            'root.insertAdjacentHTML("afterbegin", \'<button id="next" data-action="go"'
+            ' style="position:absolute;left:20px;top:20px;width:200px;height:80px">Next'
+            "</button>')",
+        ),
+    )
+    page.touchscreen.tap(120, 60)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__seen") == ["pointerup:go"]
+    assert page.evaluate("() => document.activeElement.id") != "next"
 
 
 def test_mouse_and_keyboard_clicks_are_handled_once(page: Any) -> None:

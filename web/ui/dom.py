@@ -84,7 +84,9 @@ def render(html: str) -> None:
 # of a factory that runs once and returns the patch function: its helpers are made once and
 # keep their JIT state (made afresh on every call, they ran ~10x slower, never optimised).
 _PATCH_JS = r"""
-const keyOf = (n) => n.nodeType === 1 ? (n.getAttribute('data-key') || n.id || null) : null;
+// A scroller is keyed by its scroll key: kept (and patched) rather than replaced.
+const keyOf = (n) => n.nodeType === 1
+  ? (n.getAttribute('data-key') || n.id || n.getAttribute('data-scroll-key') || null) : null;
 const testid = (n) => n.getAttribute('data-testid');
 const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
   a.tagName === b.tagName && testid(a) === testid(b)
@@ -147,6 +149,17 @@ function patchChildren(parent, model) {
       if (match) keyed.delete(k);
     } else if (cursor && !keyOf(cursor) && sameKind(cursor, n)) {
       match = cursor;
+    } else if (cursor && !keyOf(cursor) && n.nodeType === 1) {
+      // The old node here was replaced by one of another kind (inserted just before): what
+      // follows it still matches, so look a few places ahead rather than rebuild the rest.
+      let x = cursor.nextSibling;
+      for (let steps = 0; x && steps < 3 && !keyOf(x) && !sameKind(x, n); steps++) {
+        x = x.nextSibling;
+      }
+      if (x && !keyOf(x) && sameKind(x, n)) {
+        while (cursor !== x) drop();
+        match = cursor;
+      }
     }
     if (match) {
       if (match === cursor) cursor = cursor.nextSibling; else parent.insertBefore(match, cursor);
@@ -158,29 +171,46 @@ function patchChildren(parent, model) {
   }
   while (cursor) drop();
 }
-// Scroll positions are read only from a scroller that is about to be replaced (reading one
-// makes the browser lay out at once: never on the common path, where the scroller stays).
+// Scroll positions: reading one makes the browser lay out at once (10+ ms on a phone-sized
+// table here, in the middle of answering a tap). So a scroller's position is read only when it
+// is about to be replaced by one of the same key, and only if it was ever scrolled (its scroll
+// events say so): a strip that never moved, or that goes for good, forces no layout.
+const scrolled = new WeakSet();
+const watched = new WeakSet();
 const scrolls = new Map();  // of the patch under way
+function watch(screen) {
+  if (watched.has(screen)) return;
+  watched.add(screen);
+  // Scroll events do not bubble, but a capturing listener on an ancestor sees them.
+  screen.addEventListener('scroll', (e) => {
+    if (e.target.nodeType === 1 && e.target.hasAttribute('data-scroll-key')) scrolled.add(e.target);
+  }, {capture: true, passive: true});
+}
 function remember(node) {
   if (node.nodeType !== 1) return;
   const els = Array.from(node.querySelectorAll('[data-scroll-key]'));
   if (node.hasAttribute('data-scroll-key')) els.push(node);
   for (const el of els) {
-    scrolls.set(el.getAttribute('data-scroll-key'), [el.scrollLeft, el.scrollTop]);
+    const key = el.getAttribute('data-scroll-key');
+    if (scrolled.has(el) && comingBack.has(key)) scrolls.set(key, [el.scrollLeft, el.scrollTop]);
   }
 }
+let comingBack = new Set();  // the scroll keys of the new screen
 return function patch(screen, html) {
+  watch(screen);
   const active = document.activeElement;
   const hadFocus = !!active && active !== document.body && screen.contains(active);
   const focusKey = hadFocus ? active.getAttribute('data-key') : null;
   const tpl = document.createElement('template');
   tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
   scrolls.clear();
+  comingBack = new Set(Array.from(tpl.content.querySelectorAll('[data-scroll-key]'),
+    (el) => el.getAttribute('data-scroll-key')));
   patchChildren(screen, tpl.content);
   if (scrolls.size) {
     for (const el of screen.querySelectorAll('[data-scroll-key]')) {
       const saved = scrolls.get(el.getAttribute('data-scroll-key'));
-      if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; }
+      if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; scrolled.add(el); }
     }
   }
   if (hadFocus && active.isConnected) return;
@@ -243,9 +273,10 @@ def on_tap(target: Any, handler: Callable[[Any], None]) -> None:
 
     The browser's own click after a touch comes a task or more after the finger lifts (its tap
     gesture goes through the browser process: ~18 ms after ``pointerup`` on a busy machine
-    here), so a tap answers on ``pointerup``. The click that follows such a tap is swallowed
-    wherever it lands — by then the screen may have changed under the finger, and a "ghost"
-    click must not press what is there now (another card, a field, a home card)."""
+    here), so a tap answers on ``pointerup``. The mousedown and click that follow such a tap
+    are swallowed wherever they land: by then the screen may have changed under the finger,
+    and a "ghost" must neither press nor focus what is there now (another card, a field, a
+    home card)."""
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     _tapper()(target, proxy)
@@ -271,11 +302,19 @@ root.addEventListener('pointerup', (e) => {
   ghost = {until: e.timeStamp + GHOST_MS, x: e.clientX, y: e.clientY};
   handler(e);
 });
+const isGhost = (e, g) => !!g && e.timeStamp <= g.until
+  && Math.hypot(e.clientX - g.x, e.clientY - g.y) <= GHOST_PX;
+// The tap's compatibility mousedown would focus whatever is under the finger now (the next
+// card): cancelled, so nothing takes focus (removing a focused card later makes the browser
+// restyle and lay out at once, in the middle of answering that tap).
+document.addEventListener('mousedown', (e) => {
+  if (isGhost(e, ghost)) e.preventDefault();
+}, true);
 document.addEventListener('click', (e) => {
   const g = ghost;
   if (!g || e.detail === 0) return;  // detail 0: a keyboard or scripted click, never a ghost
   ghost = null;
-  if (e.timeStamp <= g.until && Math.hypot(e.clientX - g.x, e.clientY - g.y) <= GHOST_PX) {
+  if (isGhost(e, g)) {
     e.preventDefault();
     e.stopImmediatePropagation();
   }
