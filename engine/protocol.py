@@ -24,10 +24,13 @@ Three things are shared by every game and built here, once:
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from .rng import Rng, seed_state
 
 VIEW_VERSION = 2
 """Version of the view envelope's keys (``ENVELOPE_KEYS``); a game's part has its own."""
@@ -93,7 +96,9 @@ class OptionSpec:
     """One game option: its default and the values it allows (a tuple of choices).
 
     ``label`` names it on the setup screen ("Rounds"); ``value_labels`` names values that are not
-    self-explanatory (``{None: "Random"}``); ``doc`` is a sentence for the CLI's help.
+    self-explanatory (``{None: "Random"}``); ``doc`` is a sentence for the CLI's help. ``seat``
+    says the values are seats (``None``: drawn from the seed): a value must then be a seat of the
+    game being started, and the setup screen offers the seats by their players' names.
     """
 
     default: Any
@@ -101,6 +106,7 @@ class OptionSpec:
     doc: str = ""
     label: str = ""
     value_labels: Mapping[Any, str] = field(default_factory=dict)
+    seat: bool = False
 
     def label_of(self, value: Any) -> str:
         for key, text in self.value_labels.items():
@@ -122,6 +128,7 @@ class OptionSpec:
             "doc": self.doc,
             "default": self.default,
             "choices": [{"value": c, "label": self.label_of(c)} for c in self.choices],
+            "seat": self.seat,
         }
 
 
@@ -271,6 +278,21 @@ class Game(ABC):
                 )
             out[key] = value
         return out
+
+    def start(
+        self, players: int, seed: int | str | None, options: Mapping[str, Any] | None
+    ) -> tuple[int, dict[str, Any], Rng]:
+        """What every ``new_game`` begins with: the player count and the options checked (a
+        seat-valued option must name a seat of this table), and the game's own generator
+        seeded (from fresh entropy when no seed is given)."""
+        players = self.check_players(players)
+        opts = self.check_options(options)
+        for key, spec in self.options.items():
+            if spec.seat and opts[key] is not None and opts[key] >= players:
+                raise ValueError(f"option {key!r} must be a seat 0..{players - 1} or None")
+        if seed is None:
+            seed = secrets.randbits(64)
+        return players, opts, Rng(seed_state(seed))
 
     def check_envelope(self, data: Any) -> None:
         """The parts of a save every game shares: its game id and schema version."""

@@ -18,7 +18,6 @@ import json
 import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import engine
@@ -442,15 +441,6 @@ def mutations(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[str, Any]
             changed = copy.copy(data)
             changed[key] = sub
             yield label, changed
-
-
-def rulebook_path(name: str) -> Path | None:
-    """The shared rulebook ``name`` (e.g. "jalape-no.txt") beside this checkout, if there."""
-    root = Path(__file__).resolve().parents[1]
-    for base in (root.parent / "shared" / "rulebooks", root / "shared" / "rulebooks"):
-        if (base / name).exists():
-            return base / name
-    return None
 
 
 def all_cases() -> list[tuple[str, int]]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import conformance
 import pytest
+from rulebooks import decision_test_names, defined_tests, missing_tests
 
 import engine
 from engine import Action, Game, IllegalAction, OptionSpec, State
@@ -261,6 +262,34 @@ def test_shared_validation_messages() -> None:
         game.from_dict({"game": "toy", "version": 2})
 
 
+@pytest.mark.parametrize(
+    ("game_id", "option", "players"), [("jalapeno", "first_player", 3), ("nacho", "gemstone", 2)]
+)
+def test_a_seat_valued_option_must_name_a_seat_of_the_table(
+    game_id: str, option: str, players: int
+) -> None:
+    # Declared as data (``seat=True``): the setup screen offers the table's seats by name, and
+    # ``Game.start`` refuses a seat the table does not have.
+    game = engine.get_game(game_id)
+    assert game.options[option].seat
+    described = {o["name"]: o for o in game.describe()["options"]}
+    assert described[option]["seat"] is True
+    assert not any(o["seat"] for name, o in described.items() if name != option)
+    with pytest.raises(ValueError, match=rf"option '{option}' must be a seat 0..{players - 1}"):
+        game.new_game(players=players, seed=1, options={option: players})
+    state = game.new_game(players=players, seed=1, options={option: players - 1})
+    assert state.to_dict()["options"][option] == players - 1
+
+
+def test_start_seeds_the_game_or_draws_a_fresh_seed() -> None:
+    game = ToyState.game
+    _, _, a = game.start(2, "s", None)
+    _, _, b = game.start(2, "s", None)
+    assert a.next_u64() == b.next_u64()  # same seed, same generator
+    _, opts, _ = game.start(2, None, {"counters": 9})
+    assert opts == {"counters": 9}
+
+
 def test_protocol_apply_refuses_a_finished_game() -> None:
     state = ToyState(2, 0, None, 1, 5)
     assert state.is_over() and state.winners() == [0]
@@ -453,3 +482,12 @@ def test_an_option_spec_labels_its_values_and_parses_them() -> None:
         {"value": False, "label": "False"},
         {"value": True, "label": "Yes"},
     ]
+
+
+def test_every_test_named_in_rules_decisions_exists() -> None:
+    """docs/rules-decisions.md says which test covers each decision: those tests must exist."""
+    named = decision_test_names()
+    assert len(named) > 100
+    missing = missing_tests(named, defined_tests())
+    assert not missing, f"docs/rules-decisions.md names tests that do not exist: {missing}"
+    assert missing_tests({"test_no_such_test_anywhere"}, defined_tests())  # the check can fail

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +15,7 @@ from ..protocol import (
     events_from_json,
     events_to_json,
 )
-from ..rng import Rng, seed_state
+from ..rng import Rng
 from . import views
 from .actions import Play, parse_action
 from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE, Card, deck_for, parse_card, sort_key
@@ -336,6 +335,7 @@ class JalapenoGame(Game):
             "starting seat of round 1 (a seat of this game); None draws it from the seed",
             label="Who starts",
             value_labels={None: "Random", **{s: f"Seat {s + 1}" for s in range(9)}},
+            seat=True,
         ),
         # "Place any other cards you won face-down in a pile": closed by default (see
         # docs/rules-decisions.md); open piles are a variant for learners.
@@ -351,13 +351,7 @@ class JalapenoGame(Game):
     def new_game(
         self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None
     ) -> JalapenoState:
-        players = self.check_players(players)
-        opts = self.check_options(options)
-        if opts["first_player"] is not None and opts["first_player"] >= players:
-            raise ValueError(f"option 'first_player' must be a seat 0..{players - 1} or None")
-        if seed is None:
-            seed = secrets.randbits(64)
-        rng = Rng(seed_state(seed))
+        players, opts, rng = self.start(players, seed, options)
         first = opts["first_player"]
         if first is None:
             first = rng.below(players)  # "Choose a starting player by any method you wish"

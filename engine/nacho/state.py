@@ -20,12 +20,10 @@ sees in ``views.py``.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from ..protocol import Action, Game, IllegalAction, OptionSpec, State, events_to_json
-from ..rng import Rng, seed_state
 from . import flow, upkeep, views
 from .actions import parse_action
 from .components import (
@@ -257,6 +255,7 @@ class NachoGame(Game):
             "who holds the gemstone at the start; None draws it from the seed",
             label="Gemstone",
             value_labels={None: "Random", **{s: f"Seat {s + 1}" for s in range(4)}},
+            seat=True,
         ),
         "rechoose": OptionSpec(
             False,
@@ -277,13 +276,7 @@ class NachoGame(Game):
     def new_game(
         self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None
     ) -> NachoState:
-        players = self.check_players(players)
-        opts = self.check_options(options)
-        if opts["gemstone"] is not None and opts["gemstone"] >= players:
-            raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
-        if seed is None:
-            seed = secrets.randbits(64)
-        rng = Rng(seed_state(seed))
+        players, opts, rng = self.start(players, seed, options)
         # "Give the gemstone to the player who has the most interesting thing in their pocket."
         gem = opts["gemstone"] if opts["gemstone"] is not None else rng.below(players)
         deck = rng.shuffled(range(len(SMUGGLERS)))

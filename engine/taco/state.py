@@ -11,12 +11,10 @@ are actions (``legal_actions``); everything else happens inside the ``apply`` th
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from ..protocol import Event, Game, IllegalAction, OptionSpec, State
-from ..rng import Rng, seed_state
 from . import flow, placement, versus, views
 from .actions import Action, parse_action
 from .board import BOARD, LINE
@@ -221,11 +219,7 @@ class TacoGame(Game):
     def new_game(
         self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None
     ) -> TacoState:
-        players = self.check_players(players)
-        opts = self.check_options(options)
-        if seed is None:
-            seed = secrets.randbits(64)
-        rng = Rng(seed_state(seed))
+        players, opts, rng = self.start(players, seed, options)
         versus_mode = players == 2
         # "randomly select one of the three inspection cards … without looking at which one it
         # is, add it to the customer deck (shuffle the deck)."

@@ -6,12 +6,10 @@ quotes yet. Headings and sentences about the physical box only (score cubes, bla
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
-import pytest
-from conformance import rulebook_path
+from rulebooks import normal, quoted_docstrings, rulebook_text, unquoted
 
 HERE = Path(__file__).resolve().parent
 
@@ -55,10 +53,6 @@ NOT_RULES = {
 }
 
 
-def normal(text: str) -> str:
-    return " ".join(text.split())
-
-
 def rule_sentences(text: str) -> list[str]:
     """The sentences from "Goal" (after the table of contents) to the end."""
     lines = text.splitlines()
@@ -74,27 +68,14 @@ def rule_sentences(text: str) -> list[str]:
     return out
 
 
-def quoted_docstrings() -> list[str]:
-    found = []
-    for path in sorted(HERE.glob("test_*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                found.append(normal(ast.get_docstring(node) or ""))
-    return found
-
-
 def rulebook() -> str:
-    path = rulebook_path("the-nacho-incident.txt")
-    if path is None:
-        pytest.skip("shared/rulebooks/the-nacho-incident.txt is not beside this checkout")
-    return path.read_text(encoding="utf-8")
+    return rulebook_text("the-nacho-incident.txt")
 
 
 def test_every_rule_sentence_of_the_rulebook_is_quoted_by_a_test() -> None:
     sentences = rule_sentences(rulebook())
     assert len(sentences) > 100, sentences
-    quoted = "\n".join(quoted_docstrings())
-    missing = [s for s in sentences if s not in quoted]
+    missing = unquoted(sentences, HERE)
     assert not missing, "rule sentences no test quotes:\n" + "\n".join(missing)
 
 
@@ -107,7 +88,7 @@ def test_the_sentences_left_out_are_really_in_the_rulebook() -> None:
 
 def test_both_worked_examples_have_their_own_tests() -> None:
     """Kamiel's playing order and Filip's turn are tests with the rulebook's numbers."""
-    docs = quoted_docstrings()
+    docs = quoted_docstrings(HERE)
     kamiel = "Kamiel plays last because he has the smuggler card with the lowest value."
     filip = "He pays Jen 2 gold pieces, leaving him 5 gold pieces from this operation."
     assert any(kamiel in d and "Example: Kamiel has the stone." in d for d in docs)

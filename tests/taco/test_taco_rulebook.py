@@ -4,13 +4,10 @@ repository) and lists the sentences no test quotes yet."""
 
 from __future__ import annotations
 
-import ast
-import fnmatch
 import re
 from pathlib import Path
 
-import pytest
-from conformance import rulebook_path
+from rulebooks import normal, rulebook_text, unquoted
 
 HERE = Path(__file__).resolve().parent
 HEADINGS = {
@@ -63,10 +60,6 @@ NOT_RULES = {
 }
 
 
-def normal(text: str) -> str:
-    return " ".join(text.split())
-
-
 def rule_sentences(text: str) -> list[str]:
     """The sentences after the table of contents, one paragraph per line of the rulebook."""
     lines = text.splitlines()
@@ -82,35 +75,8 @@ def rule_sentences(text: str) -> list[str]:
     return out
 
 
-def quoted_docstrings() -> list[str]:
-    found = []
-    for path in sorted(HERE.glob("test_*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                found.append(normal(ast.get_docstring(node) or ""))
-    return found
-
-
 def test_every_rule_sentence_of_the_rulebook_is_quoted_by_a_test() -> None:
-    path = rulebook_path("crazy-taco.txt")
-    if path is None:
-        pytest.skip("shared/rulebooks/crazy-taco.txt is not beside this checkout")
-    sentences = rule_sentences(path.read_text(encoding="utf-8"))
+    sentences = rule_sentences(rulebook_text("crazy-taco.txt"))
     assert len(sentences) > 100, sentences
-    quoted = "\n".join(quoted_docstrings())
-    missing = [s for s in sentences if s not in quoted]
+    missing = unquoted(sentences, HERE)
     assert not missing, f"{len(missing)} rule sentences no test quotes:\n" + "\n".join(missing)
-
-
-def test_every_taco_test_named_in_rules_decisions_exists() -> None:
-    """docs/rules-decisions.md says which test covers each decision: those tests must exist."""
-    doc = (HERE.parents[1] / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
-    section = doc[doc.index("## Crazy Taco") :]
-    section = section.split("\n## ")[0]  # up to the next game's section, if any
-    named = set(re.findall(r"\b(test_[a-z0-9_*]+)(?![a-z0-9_*]|\.py)", section))
-    assert len(named) > 20
-    defined = set()
-    for path in HERE.glob("test_*.py"):
-        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
-    missing = [n for n in sorted(named) if not fnmatch.filter(defined, n)]
-    assert not missing, f"docs/rules-decisions.md names tests that do not exist: {missing}"

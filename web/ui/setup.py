@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from .generic import GenericUI
 
 DEFAULT_PLAYERS = 4  # when the game allows it: a table of four is the usual party
-# Options whose values are seats (None: chosen at random): offered by the seats' names, and only
-# the seats of the game being set up.
-SEAT_OPTIONS = ("first_player", "gemstone")
 
 
 def default_seats(levels: list[str]) -> list[SeatConfig]:
@@ -78,8 +75,11 @@ class SetupModel:
     def game_options(self) -> dict[str, Any]:
         """The options to start the game with (a chosen seat beyond the table: random)."""
         out = dict(self.options)
-        for name in SEAT_OPTIONS:
-            if isinstance(out.get(name), int) and out[name] >= self.players:
+        # An option whose values are seats (declared ``seat``; None: drawn at random) offers
+        # only the seats of this table.
+        for spec in self.info["options"]:
+            name = spec["name"]
+            if spec.get("seat") and isinstance(out.get(name), int) and out[name] >= self.players:
                 out[name] = None
         return out
 
@@ -230,7 +230,7 @@ def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
 def _option(model: SetupModel, spec: dict[str, Any]) -> str:
     # (The option's ``doc`` is written for the command line, so it is not shown here.)
     name, current = spec["name"], model.game_options().get(spec["name"])
-    if name in SEAT_OPTIONS:
+    if spec.get("seat"):
         # "Random", then the seats of this table by name: who starts, as the rules allow.
         seats = model.active()
         choices = [
