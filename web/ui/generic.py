@@ -9,6 +9,8 @@ better, keeping the words and hooks it does not need to change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.protocol import ENVELOPE_KEYS
@@ -41,6 +43,10 @@ class GenericUI:
 
     legal_selector: str | None = None  # scrolled into view on a human's turn (None: nothing)
     result_ms: float | None = None  # how long a result stays up by itself (None: until a tap)
+    how_to: tuple[str, ...] = ()  # the setup screen's folded "How to play", a line each
+    # Taps that open one of the game's sheets over the table (``data-action`` -> dialog name);
+    # ``close-sheet`` closes whichever is open.
+    sheets: Mapping[str, str] = MappingProxyType({})
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game
@@ -149,7 +155,13 @@ class GenericUI:
         return None
 
     def on_action(self, table: Table, action: str) -> bool:
-        """A tap only this game knows (e.g. opening its score sheet); True if handled."""
+        """A tap only this game knows; True if handled. By default: its ``sheets``."""
+        if action in self.sheets:
+            table.open_dialog(self.sheets[action])
+            return True
+        if action == "close-sheet" and table.dialog is not None:
+            table.close_dialog()
+            return True
         return False
 
     def on_tap(self, table: Table, action: str, move: str | None) -> bool:
@@ -167,8 +179,14 @@ class GenericUI:
         return f'<p class="tagline">{esc(self.info["pitch"])} {esc(self.info["players_text"])}.</p>'
 
     def setup_howto(self) -> str:
-        """The setup screen's last lines (e.g. a folded "How to play")."""
-        return ""
+        """The setup screen's last lines: the folded "How to play" (``how_to``), if any."""
+        if not self.how_to:
+            return ""
+        return (
+            '<details class="howto"><summary>How to play</summary><ul>'
+            + "".join(f"<li>{esc(t)}</li>" for t in self.how_to)
+            + "</ul></details>"
+        )
 
     def render(self, s: Session, scene: Scene) -> str:
         from .table import Screen

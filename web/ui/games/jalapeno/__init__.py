@@ -8,6 +8,7 @@ happened is read from the engine's events (``results``).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...generic import GenericUI
@@ -21,7 +22,6 @@ from .text import game_over_status, handoff_sentence, play_sentence, trick_sente
 
 if TYPE_CHECKING:
     from ...session import Session
-    from ...table import Table
 
 TRICK_RESULT_MS = 2400  # who took the trick: long enough to read, a tap skips it
 
@@ -36,6 +36,8 @@ HOW_TO = (
 
 class JalapenoUI(GenericUI):
     legal_selector = ".hand .card.legal"
+    how_to = HOW_TO
+    sheets = MappingProxyType({"scores": "scores"})
 
     # -- where the table stops ------------------------------------------------------------
 
@@ -49,15 +51,6 @@ class JalapenoUI(GenericUI):
             if event["kind"] == "trick":
                 return Pause(Screen.RESULT, event, TRICK_RESULT_MS)
         return None
-
-    def on_action(self, table: Table, action: str) -> bool:
-        if action == "scores":
-            table.open_dialog("scores")
-            return True
-        if action == "close-sheet" and table.dialog is not None:
-            table.close_dialog()
-            return True
-        return False
 
     # -- words -----------------------------------------------------------------------------
 
@@ -91,13 +84,6 @@ class JalapenoUI(GenericUI):
         return (
             '<p class="tagline">Dodge the tricks with Jalapeños in them.'
             f" {esc(self.info['players_text'])}.</p>"
-        )
-
-    def setup_howto(self) -> str:
-        return (
-            '<details class="howto"><summary>How to play</summary><ul>'
-            + "".join(f"<li>{esc(t)}</li>" for t in HOW_TO)
-            + "</ul></details>"
         )
 
     def table(self, s: Session, scene: Scene) -> str:

@@ -11,6 +11,7 @@ the picks with the order they give (``RESULT``, a tap or a few seconds) and the 
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...chrome import bar
@@ -25,7 +26,6 @@ from .results import game_over, reveal_banner, reveal_event, round_end_screen
 
 if TYPE_CHECKING:
     from ...session import Session
-    from ...table import Table
 
 REVEAL_MS = 3200  # the picks and the order: long enough to read, a tap skips it
 LOG_LINES = 5  # narration lines under the board (2 on a short screen; the log shows more)
@@ -46,6 +46,8 @@ HOW_TO = (
 class NachoUI(GenericUI):
     legal_selector = ".nc-hand .nc-card.legal, .nc-choices .nc-choice"
     result_ms = REVEAL_MS
+    how_to = HOW_TO
+    sheets = MappingProxyType({"log": "log"})
 
     # -- where the table stops ------------------------------------------------------------
 
@@ -57,15 +59,6 @@ class NachoUI(GenericUI):
         if reveal is not None:
             return Pause(Screen.RESULT, reveal, REVEAL_MS)
         return None
-
-    def on_action(self, table: Table, action: str) -> bool:
-        if action == "log":
-            table.open_dialog("log")
-            return True
-        if action == "close-sheet" and table.dialog is not None:
-            table.close_dialog()
-            return True
-        return False
 
     # -- words -----------------------------------------------------------------------------
 
@@ -93,13 +86,6 @@ class NachoUI(GenericUI):
         return (
             '<p class="tagline">Smuggle food between four Canadian provinces, keep the best'
             f" cantinas and stay clear of the Mounties. {esc(self.info['players_text'])}.</p>"
-        )
-
-    def setup_howto(self) -> str:
-        return (
-            '<details class="howto"><summary>How to play</summary><ul>'
-            + "".join(f"<li>{esc(t)}</li>" for t in HOW_TO)
-            + "</ul></details>"
         )
 
     def table(self, s: Session, scene: Scene) -> str:

@@ -54,6 +54,7 @@ HOW_TO = (
 
 class TacoUI(GenericUI):
     legal_selector = None  # the table fits the screen: nothing to scroll to
+    how_to = HOW_TO
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -236,13 +237,6 @@ class TacoUI(GenericUI):
             '<p class="tagline">Roll your crew, serve the queue in full, keep the taco truck'
             " popular. Seat 1 runs the restaurant (the manager); with 2 players, seat 2 plays"
             " the customers against them.</p>"
-        )
-
-    def setup_howto(self) -> str:
-        return (
-            '<details class="howto"><summary>How to play</summary><ul>'
-            + "".join(f"<li>{esc(t)}</li>" for t in HOW_TO)
-            + "</ul></details>"
         )
 
     def table(self, s: Session, scene: Scene) -> str:
