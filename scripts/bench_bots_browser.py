@@ -1,18 +1,19 @@
-"""Crazy Taco's bots in the browser: how long a decision takes, and whether the page keeps
-drawing frames meanwhile.
+"""Any game's bots in the browser: how long a decision takes, and whether the page keeps drawing
+frames meanwhile.
 
-    .venv/bin/python scripts/bench_taco_browser.py [--level heuristic] [--mode solo|versus]
-        [--decisions 80] [--seed 1]
+    .venv/bin/python scripts/bench_bots_browser.py --game nacho [--players 4]
+        [--level heuristic] [--decisions 150] [--seed 1]
 
 (scripts/test.sh sets up .venv; the bench builds dist/ if needed.) Headless Debian Chromium at
-390 × 844, the real app: a Crazy Taco game with bots only (solo: the manager; versus: both
-seats) at ``--level`` (default: the setup's default level, Medium = heuristic), visible pauses
-shortened (``?pace=0.1``; thinking is not paced). Prints, from the app's own record
-(``window.picante.stats``: wall-clock time from the first slice of a decision to its answer,
-yields to the page included):
+390 × 844, the real app: a game of ``--game`` with a bot at ``--level`` in every seat (default:
+the setup's default level, Medium = heuristic; ``--players`` defaults to the game's largest
+table), visible pauses shortened (``?pace=0.1``; thinking is not paced; a round's summary is
+tapped away), until ``--decisions`` decisions or the game's end. Prints, from the app's own
+record (``window.picante.stats``: wall-clock time from the first slice of a decision to its
+answer, yields to the page included):
 
   decisions   count, median, 95th percentile and longest, in ms, per level and seat
-  slices      how many times a decision gave the page a turn (1 = it never needed to)
+  slices      how many times a decision gave the page a turn (0: it never needed to)
   frames      requestAnimationFrame gaps while the game ran: the longest, the 95th percentile,
               and how many exceeded 100 ms (a frame every 16.7 ms is smooth; the longest gap
               includes the app's own re-renders after each move)
@@ -33,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import engine  # noqa: E402
 from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.build import build  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
@@ -59,12 +61,18 @@ def pct(values: list[float], p: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", required=True, choices=engine.game_ids())
     ap.add_argument("--level", default="heuristic", choices=("random", "heuristic", "search"))
-    ap.add_argument("--mode", default="solo", choices=("solo", "versus"))
-    ap.add_argument("--decisions", type=int, default=80)
+    ap.add_argument("--players", type=int, default=None, help="default: the largest table")
+    ap.add_argument("--decisions", type=int, default=150)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--timeout", type=float, default=300.0)
     args = ap.parse_args()
+    game = engine.get_game(args.game)
+    counts = game.player_counts
+    players = max(counts) if args.players is None else args.players
+    if players not in counts:
+        ap.error(f"{game.name} is for {list(counts)} players")
 
     from playwright.sync_api import sync_playwright
 
@@ -85,14 +93,16 @@ def main() -> None:
             page = ctx.new_page()
             page.goto(f"{srv.url}?pace=0.1&seed={args.seed}")
             page.wait_for_function("() => window.picante && window.picante.ready === true")
-            page.evaluate("localStorage.removeItem('picante.taco.save')")
-            page.locator('[data-game="taco"]').tap()
+            page.evaluate(f"localStorage.removeItem('picante.{game.id}.save')")
+            page.locator(f'[data-game="{game.id}"]').tap()
             page.wait_for_selector('[data-testid="setup"]')
-            if args.mode == "versus":
-                page.locator('[data-testid="players"] label:has(input[value="2"])').tap()
-                page.wait_for_selector('[data-testid="seat-row-1"]')
-            seats = 2 if args.mode == "versus" else 1
-            for seat in range(seats):
+            if len(counts) > 1:
+                label = f'[data-testid="players"] label:has(input[value="{players}"])'
+                page.locator(label).tap()
+                page.wait_for_function(
+                    f"document.querySelectorAll('.seat-row').length === {players}"
+                )
+            for seat in range(players):
                 page.select_option(f'select[data-field="seat-{seat}"]', value)
             page.evaluate(FRAMES_JS)
             page.locator('[data-testid="start"]').tap()
@@ -101,6 +111,8 @@ def main() -> None:
             while page.evaluate(count) < args.decisions:
                 if page.locator('[data-testid="game-over"]').count():
                     break
+                if page.locator('[data-testid="next-round"]').count():  # a round's summary
+                    page.get_by_test_id("next-round").tap()
                 if time.monotonic() - started > args.timeout:
                     print(f"timeout after {args.timeout:.0f} s")
                     break
@@ -112,7 +124,7 @@ def main() -> None:
     finally:
         srv.stop()
 
-    print(f"Crazy Taco bots in the browser ({args.mode}, {args.level}, seed {args.seed})")
+    print(f"{game.name}'s bots in the browser ({players} players, {args.level}, seed {args.seed})")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (noisy if high)")
     groups: dict[tuple[str, int], list[dict]] = {}
     for d in decisions:
