@@ -142,5 +142,5 @@ def make_bot(
         raise ValueError(f"no {level!r} bot for {game_id!r}; levels: {list(game.bot_levels)}")
     if game.bots is None:
         return RandomBot(seat, seed, iterations)
-    module = importlib.import_module(game.bots)
-    return module.make_bot(level, seat, seed, iterations=iterations)
+    factory = importlib.import_module(game.bots).BOTS[level]
+    return factory(seat, seed, iterations)

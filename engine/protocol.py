@@ -213,8 +213,8 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = True
     bot_levels: ClassVar[tuple[str, ...]] = ("random",)
     bots: ClassVar[str | None] = None
-    """Module (``"engine.jalapeno.bots"``) with ``make_bot(level, seat, seed, iterations)``;
-    None: only the generic random bot."""
+    """Module (``"engine.jalapeno.bots"``) with ``BOTS``: each of ``bot_levels`` -> a factory
+    ``(seat, seed, iterations) -> Bot``; None: only the generic random bot."""
     text: ClassVar[str | None] = None
     """Module with ``table_text(view, names)`` and ``event_text(event, names, you)`` for the
     terminal (``python -m engine play``); None: a generic rendering of the view."""

@@ -491,3 +491,13 @@ def test_every_test_named_in_rules_decisions_exists() -> None:
     missing = missing_tests(named, defined_tests())
     assert not missing, f"docs/rules-decisions.md names tests that do not exist: {missing}"
     assert missing_tests({"test_no_such_test_anywhere"}, defined_tests())  # the check can fail
+
+
+@pytest.mark.parametrize("game_id", ["jalapeno", "nacho", "taco"])
+def test_a_games_bots_module_offers_exactly_its_declared_levels(game_id: str) -> None:
+    game = engine.get_game(game_id)
+    bots = importlib.import_module(game.bots)
+    assert tuple(bots.BOTS) == game.bot_levels
+    for level in game.bot_levels:
+        bot = engine.bots.make_bot(game_id, level, 1, seed=3, iterations=5)
+        assert bot.seat == 1 and bot.level == level

@@ -17,7 +17,7 @@ round's penalties (``round_rewards``).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..bots import BaseBot, Bot, RandomBot
@@ -37,7 +37,7 @@ __all__ = [
     "deal_unseen",
     "determinise",
     "heuristic_card",
-    "make_bot",
+    "BOTS",
     "search_bot",
     "rollout_card",
     "round_rewards",
@@ -350,11 +350,10 @@ def search_bot(
     )
 
 
-def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
-    if level == "random":
-        return RandomBot(seat, seed, iterations)
-    if level == "heuristic":
-        return HeuristicBot(seat, seed, iterations)
-    if level == "search":
-        return search_bot(seat, seed, iterations)
-    raise ValueError(f"unknown bot level {level!r}")
+# The levels this game offers (its declaration's ``bot_levels``): each a factory of
+# ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
+BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": search_bot,
+}

@@ -16,7 +16,7 @@ show them), and the tree holds only the bot's own information sets.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from ..bots import BaseBot, Bot, RandomBot
@@ -224,11 +224,10 @@ class SearchBot(IsmctsBot):
         return (yield from super()._think(view, legal, budget_ms))
 
 
-def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
-    if level == "random":
-        return RandomBot(seat, seed, iterations)
-    if level == "heuristic":
-        return HeuristicBot(seat, seed, iterations)
-    if level == "search":
-        return SearchBot(seat, seed, iterations)
-    raise ValueError(f"unknown bot level {level!r}")
+# The levels this game offers (its declaration's ``bot_levels``): each a factory of
+# ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
+BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}

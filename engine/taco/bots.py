@@ -14,7 +14,7 @@ in 1 vs 1 the customer player). Every bot decides from its own seat's view and l
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from ..bots import BaseBot, Bot, RandomBot
@@ -265,11 +265,10 @@ class SearchBot(SharedSearchBot):
         return heuristic_action(view, legal) if choice is None else choice
 
 
-def make_bot(level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None) -> Bot:
-    if level == "random":
-        return RandomBot(seat, seed, iterations)
-    if level == "heuristic":
-        return HeuristicBot(seat, seed, iterations)
-    if level == "search":
-        return SearchBot(seat, seed, iterations)
-    raise ValueError(f"unknown bot level {level!r}")
+# The levels this game offers (its declaration's ``bot_levels``): each a factory of
+# ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
+BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
