@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -279,17 +279,38 @@ class Game(ABC):
             out[key] = value
         return out
 
+    def check_setup(
+        self, players: int, options: Mapping[str, Any] | None
+    ) -> tuple[int, dict[str, Any]]:
+        """The player count and the options (defaults filled) of a new or saved game: a
+        seat-valued option must name a seat of this table."""
+        players = self.check_players(players)
+        opts = self.check_options(options)
+        for key, spec in self.options.items():
+            if spec.seat and opts[key] is not None and opts[key] >= players:
+                raise ValueError(f"option {key!r} must be a seat 0..{players - 1} or None")
+        return players, opts
+
+    def read_save(self, data: Any, load: Callable[[Mapping[str, Any]], State]) -> State:
+        """``from_dict`` for every game: the save's envelope checked, then ``load(data)``; a
+        missing or malformed field becomes a ValueError naming the game, never a KeyError."""
+        self.check_envelope(data)
+        try:
+            return load(data)
+        except ValueError as err:
+            raise ValueError(f"bad {self.name} save: {err}") from None
+        except (KeyError, TypeError, AttributeError, IndexError) as err:
+            raise ValueError(
+                f"bad {self.name} save: missing or malformed field ({err!r})"
+            ) from None
+
     def start(
         self, players: int, seed: int | str | None, options: Mapping[str, Any] | None
     ) -> tuple[int, dict[str, Any], Rng]:
         """What every ``new_game`` begins with: the player count and the options checked (a
         seat-valued option must name a seat of this table), and the game's own generator
         seeded (from fresh entropy when no seed is given)."""
-        players = self.check_players(players)
-        opts = self.check_options(options)
-        for key, spec in self.options.items():
-            if spec.seat and opts[key] is not None and opts[key] >= players:
-                raise ValueError(f"option {key!r} must be a seat 0..{players - 1} or None")
+        players, opts = self.check_setup(players, options)
         if seed is None:
             seed = secrets.randbits(64)
         return players, opts, Rng(seed_state(seed))

@@ -279,6 +279,11 @@ def test_a_seat_valued_option_must_name_a_seat_of_the_table(
         game.new_game(players=players, seed=1, options={option: players})
     state = game.new_game(players=players, seed=1, options={option: players - 1})
     assert state.to_dict()["options"][option] == players - 1
+    # A save is held to the same rule (Game.check_setup serves both).
+    bad = state.to_dict()
+    bad["options"][option] = players
+    with pytest.raises(ValueError, match=rf"bad .* save: option '{option}' must be a seat"):
+        game.from_dict(bad)
 
 
 def test_start_seeds_the_game_or_draws_a_fresh_seed() -> None:

@@ -377,22 +377,11 @@ class JalapenoGame(Game):
         return parse_action(text)
 
     def from_dict(self, data: Mapping[str, Any]) -> JalapenoState:
-        self.check_envelope(data)
-        try:
-            return _load(self, data)
-        except ValueError as err:
-            raise ValueError(f"bad {self.name} save: {err}") from None
-        except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise ValueError(
-                f"bad {self.name} save: missing or malformed field ({err!r})"
-            ) from None
+        return self.read_save(data, lambda d: _load(self, d))
 
 
 def _load(game: JalapenoGame, data: Mapping[str, Any]) -> JalapenoState:
-    players = game.check_players(data["players"])
-    opts = game.check_options(data["options"])
-    if opts["first_player"] is not None and opts["first_player"] >= players:
-        raise ValueError(f"option 'first_player' must be a seat 0..{players - 1} or None")
+    players, opts = game.check_setup(data["players"], data["options"])
     pub, private = data["public"], data["players_private"]
     n_colours, _ = DECK_BY_PLAYERS[players]
     colours = {c.key for c in COLOURS[:n_colours]}

@@ -112,8 +112,7 @@ def _once(found: list[int], total: int, what: str) -> None:
 
 
 def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> NachoState:
-    players = game.check_players(data["players"])
-    opts = game.check_options(data["options"])
+    players, opts = game.check_setup(data["players"], data["options"])
     if opts["gemstone"] is not None and opts["gemstone"] >= players:
         raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
     pub, priv, sec = data["public"], data["players_private"], data["secret"]

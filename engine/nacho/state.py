@@ -352,15 +352,7 @@ class NachoGame(Game):
     def from_dict(self, data: Mapping[str, Any]) -> NachoState:
         from .saves import load
 
-        self.check_envelope(data)
-        try:
-            return load(self, data, NachoState)
-        except ValueError as err:
-            raise ValueError(f"bad {self.name} save: {err}") from None
-        except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise ValueError(
-                f"bad {self.name} save: missing or malformed field ({err!r})"
-            ) from None
+        return self.read_save(data, lambda d: load(self, d, NachoState))
 
 
 GAME = NachoGame()

@@ -133,8 +133,7 @@ def _die(value: Any, what: str) -> str:
 
 
 def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoState:
-    players = game.check_players(data["players"])
-    opts = game.check_options(data["options"])
+    players, opts = game.check_setup(data["players"], data["options"])
     versus = players == 2
     pub, secret = data["public"], data["secret"]
     if not isinstance(pub, Mapping) or not isinstance(secret, Mapping):

@@ -290,15 +290,7 @@ class TacoGame(Game):
         return parse_action(text)
 
     def from_dict(self, data: Mapping[str, Any]) -> TacoState:
-        self.check_envelope(data)
-        try:
-            return load(self, data, TacoState)
-        except ValueError as err:
-            raise ValueError(f"bad {self.name} save: {err}") from None
-        except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise ValueError(
-                f"bad {self.name} save: missing or malformed field ({err!r})"
-            ) from None
+        return self.read_save(data, lambda d: load(self, d, TacoState))
 
 
 GAME = TacoGame()
