@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.protocol import ENVELOPE_KEYS
 
 from .chrome import bar, over_actions, result_banner, winners_headline
-from .html import attrs, esc, join_words, plural
+from .html import attrs, esc, join_words, move_button, plural
 
 if TYPE_CHECKING:
     import engine
@@ -259,16 +259,7 @@ class GenericUI:
         if not scene.interactive:
             return ""
         buttons = "".join(
-            "<button"
-            + attrs(
-                type="button",
-                class_="btn gx-move legal",
-                data_action="play",
-                data_move=move,
-                data_legal="true",
-                data_key=f"move-{move}",
-            )
-            + f">{esc(move)}</button>"
+            move_button(move, esc(move), key=f"move-{move}", class_="btn gx-move legal")
             for move in scene.view["legal"]
         )
         if scene.undo:

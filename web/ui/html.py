@@ -26,6 +26,24 @@ def attrs(**kw: object) -> str:
     return "".join(out)
 
 
+def move_button(move: str, body: str, *, legal: bool = True, key: str, **kw: object) -> str:
+    """A button that plays ``move`` (the game's notation) when tapped: the table's one shape of
+    a choice (``data-action="play"``, ``data-move``, ``data-legal``, a stable ``data-key`` so
+    the patch keeps it). ``body`` is HTML; ``kw`` adds attributes as ``attrs`` writes them."""
+    return (
+        "<button"
+        + attrs(
+            type="button",
+            data_action="play",
+            data_move=move,
+            data_legal="true" if legal else "false",
+            data_key=key,
+            **kw,
+        )
+        + f">{body}</button>"
+    )
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``plural(1, "card")`` -> "1 card"; ``plural(3, "card")`` -> "3 cards"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html import attrs, esc, join_words, plural
+from ...html import attrs, esc, join_words, move_button, plural
 from ...session import Session
 from .art import icon
 from .pieces import cubes, gold, keeper_chip, mini_smuggler, mountie_badge, short_food
@@ -72,19 +72,14 @@ def _province(p: dict[str, Any], tap: tuple[str, bool] | None, here: bool) -> st
             + f">{body}</div>"
         )
     move, legal = tap
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_=classes,
-            data_action="play",
-            data_move=move,
-            data_legal="true" if legal else "false",
-            data_province=p["id"],
-            data_key=f"prov-{p['id']}",
-            aria_label=label,
-        )
-        + f">{body}</button>"
+    return move_button(
+        move,
+        body,
+        legal=legal,
+        key=f"prov-{p['id']}",
+        class_=classes,
+        data_province=p["id"],
+        aria_label=label,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html import attrs, esc, plural
+from ...html import attrs, esc, move_button, plural
 from ...session import Session
 from .art import food_icon, icon
 from .pieces import cubes, gold, keeper_chip, mountie_badge, smuggler_card
@@ -159,14 +159,12 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
             none = _button(s, view, "deliver", o)
             continue
         rows.setdefault(o["from"], []).append(
-            "<button"
-            + attrs(
-                type="button",
+            move_button(
+                o["action"],
+                f'{food_icon(o["food"])}<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
+                f'<b class="nc-c-gain">+{o["price"]}</b>',
+                key=f"choice-{o['action']}",
                 class_="nc-choice nc-cubechoice",
-                data_action="play",
-                data_move=o["action"],
-                data_legal="true",
-                data_key=f"choice-{o['action']}",
                 data_testid="choice",
                 aria_label=(
                     f"Deliver {food_name(o['food'])} for {o['price']} gold"
@@ -175,8 +173,6 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
                     f" for {o['price']} gold"
                 ),
             )
-            + f'>{food_icon(o["food"])}<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
-            + f'<b class="nc-c-gain">+{o["price"]}</b></button>'
         )
         if o["from"] is not None:
             gives = o["give"]
@@ -203,22 +199,14 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
 def _button(s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]) -> str:
     pic, main, note = _words(s, view, phase, o)
     primary = o["action"] == "done"
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_="nc-choice" + (" primary" if primary else ""),
-            data_action="play",
-            data_move=o["action"],
-            data_legal="true",
-            data_key=f"choice-{o['action']}",
-            data_testid="choice",
-        )
-        + ">"
-        + (f'<span class="nc-c-pic">{pic}</span>' if pic else "")
+    return move_button(
+        o["action"],
+        (f'<span class="nc-c-pic">{pic}</span>' if pic else "")
         + f'<span class="nc-c-main">{esc(main)}</span>'
-        + (f'<span class="nc-c-note">{esc(note)}</span>' if note else "")
-        + "</button>"
+        + (f'<span class="nc-c-note">{esc(note)}</span>' if note else ""),
+        key=f"choice-{o['action']}",
+        class_="nc-choice" + (" primary" if primary else ""),
+        data_testid="choice",
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...html import attrs, esc
+from ...html import attrs, esc, move_button
 from .art import food_icon, icon
 from .text import food_name, province_name
 
@@ -98,19 +98,14 @@ def smuggler_card(
             + attrs(class_=classes, role="img", aria_label=label, data_smuggler=s["id"])
             + f">{smuggler_face(s)}</span>"
         )
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_=classes,
-            data_action="play",
-            data_move=move,
-            data_legal="true" if legal else "false",
-            data_smuggler=s["id"],
-            data_key=f"card-{s['id']}",
-            aria_label=label,
-        )
-        + f">{smuggler_face(s)}</button>"
+    return move_button(
+        move,
+        smuggler_face(s),
+        legal=legal,
+        key=f"card-{s['id']}",
+        class_=classes,
+        data_smuggler=s["id"],
+        aria_label=label,
     )
 
 
