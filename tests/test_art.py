@@ -18,10 +18,11 @@ import games.register  # noqa: E402, F401  (the test-only games: the generic UI 
 from ui import art  # noqa: E402
 from ui.games import announcement, load_ui  # noqa: E402
 from ui.games.jalapeno.cards import card_button, card_face, mini_card  # noqa: E402
+from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup  # noqa: E402
 from ui.soon import coming_soon  # noqa: E402
-from ui.table import Screen, Table  # noqa: E402
+from ui.table import Table  # noqa: E402
 from ui.toast import toast_html  # noqa: E402
 
 from engine.jalapeno.cards import COLOURS  # noqa: E402

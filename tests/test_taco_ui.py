@@ -29,8 +29,9 @@ from test_ui_table import FakePage, settle  # noqa: E402
 from ui.games import load_ui  # noqa: E402
 from ui.games.taco.pick import Pick, choose, lit, meant  # noqa: E402
 from ui.games.taco.text import event_sentence  # noqa: E402
+from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
-from ui.table import Screen, Table  # noqa: E402
+from ui.table import Table  # noqa: E402
 
 import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402

@@ -22,9 +22,10 @@ from nacho_tables import table as nacho_table  # noqa: E402
 from test_ui_table import FakePage, settle  # noqa: E402
 from ui import games as ui_games  # noqa: E402
 from ui.games.nacho import art, text  # noqa: E402
+from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup  # noqa: E402
-from ui.table import Screen, Table  # noqa: E402
+from ui.table import Table  # noqa: E402
 
 import engine  # noqa: E402
 

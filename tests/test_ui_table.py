@@ -18,8 +18,9 @@ if str(WEB) not in sys.path:
 import games.register  # noqa: E402, F401  (the test-only games, on both sides)
 from ui import games as ui_games  # noqa: E402
 from ui.generic import GenericUI  # noqa: E402
+from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
-from ui.table import Screen, Table  # noqa: E402
+from ui.table import Table  # noqa: E402
 
 
 class FakePage:

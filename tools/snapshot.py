@@ -74,6 +74,7 @@ IMPORTS: tuple[str, ...] = (
     "ui.session",
     "ui.setup",
     "ui.soon",
+    "ui.scene",
     "ui.table",
     "ui.generic",
     "ui.app",  # what main.py imports; a game's UI is imported when the game opens

@@ -17,12 +17,13 @@ from engine.protocol import ENVELOPE_KEYS
 
 from .chrome import bar, over_actions, result_banner, winners_headline
 from .html import attrs, esc, join_words, move_button, plural
+from .scene import Pause, Scene, Screen
 
 if TYPE_CHECKING:
     import engine
 
     from .session import Session
-    from .table import Pause, Scene, Table
+    from .table import Table
 
 NARRATION_LINES = 6  # the latest lines shown under a generic table
 
@@ -147,7 +148,6 @@ class GenericUI:
     def pause(self, s: Session, events: tuple[dict[str, Any], ...]) -> Pause | None:
         """Stop on what happened to the whole table (a reveal, a round scored): an event of no
         seat in particular. A seat's own action needs no stop: the next screen shows it."""
-        from .table import Pause, Screen
 
         for event in events:
             if event.get("seat") is None and event.get("kind") != "game-over":
@@ -189,7 +189,6 @@ class GenericUI:
         )
 
     def render(self, s: Session, scene: Scene) -> str:
-        from .table import Screen
 
         if scene.screen is Screen.OVER:
             return self.game_over(s, scene)

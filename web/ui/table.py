@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 import engine
 
 from .bots import Decision, decide, make_bot
 from .privacy import privacy_cover
+from .scene import Pause, Scene, Screen
 from .session import Events, Happened, Session
 
 if TYPE_CHECKING:
@@ -35,69 +34,6 @@ if TYPE_CHECKING:
 BOT_PAUSE_MS = 750  # a bot "thinks" at least this long so people can follow
 HANDOFF_MS = 700  # pass-and-play: the action is seen landing before the cover comes up
 HISTORY = 8  # actions kept for the narration lines
-
-
-class Screen(Enum):
-    """What the table shows. The loop moves between them, and only the loop:
-
-    START    -> the first screen is being chosen
-    COVER    -> TURN       the next human taps "ready" (pass-and-play; nothing private is drawn)
-    TURN     -> (action)   the human on screen chooses (their legal actions light up)
-    THINKING -> (action)   a bot chooses, in slices, while the page stays live
-    (action) -> RESULT     something worth a look (a trick won, a reveal): until a tap or its time
-    (action) -> BREAK      a full-screen interlude (a round scored): until a tap
-    (action) -> HANDOFF    pass-and-play: the action in public words, then the cover
-    any      -> OVER       the game is over: results, play again
-    """
-
-    START = "start"
-    COVER = "cover"
-    TURN = "turn"
-    THINKING = "thinking"
-    RESULT = "result"
-    BREAK = "break"
-    HANDOFF = "handoff"
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Pause:
-    """A moment the table stops on after an action: ``event`` is what is shown, ``ms`` how long
-    before it moves on by itself (scaled by the pace; None: only a tap moves on), ``text`` the
-    status line (None: the game's narration of ``event``)."""
-
-    screen: Screen
-    event: dict[str, Any]
-    ms: float | None = None
-    text: str | None = None
-
-
-@dataclass(frozen=True)
-class Scene:
-    """Everything a game's screen is drawn from besides the session: the view of the seat on
-    screen and what the table is doing with it."""
-
-    screen: Screen
-    view: dict[str, Any]
-    status: str
-    seat: int | None = None  # who acts: the human on TURN, the bot THINKING
-    pause: Pause | None = None
-    fresh: Events = ()  # what the latest action caused, on its first drawing only (animation)
-    history: tuple[Happened, ...] = field(default=(), repr=False)  # the latest actions
-    dialog: str | None = None  # an overlay the game opened (e.g. the score sheet)
-    undo: bool = False  # the human on screen may take back their last action (``Table.undo``)
-
-    @property
-    def interactive(self) -> bool:
-        return self.screen is Screen.TURN
-
-    @property
-    def viewer(self) -> int | None:
-        return self.view["seat"]
-
-    def recent_events(self) -> list[dict[str, Any]]:
-        """The latest actions' events, oldest first, as this screen's viewer may see them."""
-        return [e for h in self.history for e in h.for_seat(self.viewer)]
 
 
 class Host(Protocol):

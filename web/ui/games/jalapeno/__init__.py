@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...generic import GenericUI
 from ...html import esc
-from ...table import Pause, Scene, Screen
+from ...scene import Pause, Scene, Screen
 from .cards import colours_of
 from .results import last_trick, played_card, round_of, trick_of
 from .scores import game_over, round_end_screen, score_sheet_dialog

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...chrome import bar
 from ...generic import GenericUI
 from ...html import esc
-from ...table import Pause, Scene, Screen
+from ...scene import Pause, Scene, Screen
 from . import text
 from .art import icon
 from .board import mounties, players, provinces

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...chrome import bar, result_banner
 from ...generic import GenericUI
 from ...html import esc
-from ...table import Pause, Scene, Screen
+from ...scene import Pause, Scene, Screen
 from .art import icon
 from .board import GUESTS, line, stats, zones
 from .menu import menu_sheet
