@@ -218,6 +218,9 @@ class Game(ABC):
     text: ClassVar[str | None] = None
     """Module with ``table_text(view, names)`` and ``event_text(event, names, you)`` for the
     terminal (``python -m engine play``); None: a generic rendering of the view."""
+    checks: ClassVar[str | None] = None
+    """Module with ``CHECKS`` (an ``engine.checks.Checks``): what the shared conformance suite
+    must know of this game (a seat's secret tokens, its invariants). Not used in play."""
     save_version: ClassVar[int] = 1
 
     def describe(self) -> dict[str, Any]:

@@ -1,10 +1,10 @@
 """The shared conformance suite: what every Picante game must do, whatever its rules.
 
 ``tests/test_conformance.py`` runs these checks for every id in ``engine.game_ids()`` and every
-player count of that game. A new game joins by registering itself in ``engine.registry`` and
-adding one ``Hooks`` entry to ``HOOKS`` below: the only game-specific knowledge the suite needs
-is which text in a state is one seat's secret (the cards in its hand), so that it can check no
-other seat's view shows it.
+player count of that game. A new game joins by registering itself in ``engine.registry``: the
+game-specific knowledge the suite needs (which text in a state is one seat's secret, so that no
+other seat's view shows it; its own invariants) is the game's ``CHECKS``, in the module its
+declaration names (``checks = "engine.<id>.checks"``; see ``engine.checks``).
 
 Each check raises ``AssertionError`` with a message that says which step of which game broke.
 """
@@ -16,97 +16,27 @@ import dataclasses
 import hashlib
 import json
 import re
-from collections.abc import Callable, Collection, Iterator
-from dataclasses import FrozenInstanceError, dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
 import engine
 from engine import Action, Game, IllegalAction, State
+from engine.checks import Checks, checks_of
 from engine.rng import Rng
 
-# -- per-game hooks ------------------------------------------------------------------------
+# -- per-game hooks: each game's ``CHECKS`` (engine.checks), next to its rules -------------
 
 
-@dataclass(frozen=True)
-class Hooks:
-    """What the suite needs to know about one game beyond the protocol."""
-
-    hidden: Callable[[Any, int], Collection[str]]
-    """Text tokens (as they appear in views and saves) that only ``seat`` may see in ``state``
-    now, e.g. ``{"R7", "G12"}`` for the cards in its hand. No other seat's view, and no public
-    view, may contain any of them."""
-
-    max_steps: int = 20_000
-    """A playout longer than this counts as a game that never ends."""
-
-    malformed: tuple[str, ...] = field(default=())
-    """Extra action texts that must be refused as malformed (the generic ones always are)."""
-
-    history_keys: tuple[str, ...] = field(default=())
-    """Top-level view keys about finished rounds only. Their tokens were public then, and the
-    same card names are dealt again, so they are left out of the hidden-card scan."""
-
-    tie_break: bool = False
-    """The rules break ties for first place (The Nacho Incident: the gemstone holder, then the
-    nearest counter-clockwise): ``winners()`` is then one seat with the best score, not all."""
-
-
-def _jalapeno_hidden(state: Any, seat: int) -> set[str]:
-    """The seat's hand and, unless the table plays with open piles, its face-down pile, minus
-    the last complete trick (on top of the winner's pile, but just played face up for all)."""
-    hidden = {str(card) for card in state.hands[seat]}
-    if not state.options["open_piles"]:
-        on_show = set() if state.last_trick is None else {str(c) for _, c in state.last_trick[1]}
-        hidden |= {str(card) for card in state.piles[seat]} - on_show
-    return hidden
-
-
-def _nacho_hidden(state: Any, seat: int) -> set[str]:
-    from engine.nacho.components import SMUGGLERS
-
-    cards = [*state.hands[seat], *state.pending[seat]]
-    if state.stage == "pick" and state.picks[seat] is not None:
-        cards.append(state.picks[seat])  # face down until everyone has picked
-    return {token for i in cards for token in (SMUGGLERS[i].code, SMUGGLERS[i].name)}
-
-
-def _rps_hidden(state: Any, seat: int) -> set[str]:
-    from games.rps import NAMES  # the test-only game (tests/games/rps.py)
-
-    pick = state.picks[seat]
-    return set() if pick is None else {NAMES[pick]}
-
-
-def _taco_hidden(state: Any, seat: int) -> set[str]:
-    return set(state.hand) if seat == 1 else set()  # 1 vs 1: the customer player's hand
-
-
-HOOKS: dict[str, Hooks] = {
-    "jalapeno": Hooks(
-        hidden=_jalapeno_hidden,
-        malformed=("R0", "R19", "X3", "r7", "R07", "7R"),
-        history_keys=("last_round",),
-    ),
-    "nacho": Hooks(
-        hidden=_nacho_hidden,
-        malformed=("S00", "S57", "s01", "S1", "ab", "XX", "salsa@", "salsa@9", "gem", "M13"),
-        tie_break=True,
-    ),
-    "taco": Hooks(
-        hidden=_taco_hidden,
-        malformed=("serve 9 M", "serve 2 X", "keep", "play", "SERVE 2 M", "end", "plata M for"),
-    ),
-    "rps": Hooks(hidden=_rps_hidden, malformed=("r", "X", "RR"), history_keys=("last_reveal",)),
-}
-
-
-def hooks(game_id: str) -> Hooks:
-    if game_id not in HOOKS:
-        raise AssertionError(
-            f"game {game_id!r} is registered in engine.registry but has no conformance hooks:"
-            " add a Hooks(hidden=...) entry for it to HOOKS in tests/conformance.py"
-        )
-    return HOOKS[game_id]
+def hooks(game: Game | str) -> Checks:
+    """The conformance hooks of a game, or of a registered game's id (``checks`` in its
+    declaration)."""
+    if isinstance(game, str):
+        game = engine.get_game(game)
+    try:
+        return checks_of(game)
+    except LookupError as err:
+        raise AssertionError(f"game {game.id!r} has no conformance hooks: {err}") from None
 
 
 GENERIC_MALFORMED_TEXTS = ("", "   ", "\x00", "not an action", "🌶️", "{}", "None", "-1")
@@ -170,7 +100,7 @@ def play(
     """A random legal playout to the end. Choices come from our own PRNG, so a playout depends
     on nothing but the engine. ``check(state, player, action, where)`` (if given) must return
     the next state; by default it is ``state.apply(player, action)``."""
-    limit = max_steps if max_steps is not None else hooks(game.id).max_steps
+    limit = max_steps if max_steps is not None else hooks(game).max_steps
     state = game.new_game(players=players, seed=seed, options=options)
     chooser = Rng(chooser_seed)
     out = Playout(game, players, seed, [state], [])
@@ -259,13 +189,13 @@ def check_round_trip(state: State, where: str) -> None:
 def check_views(state: State, where: str) -> None:
     """Views are JSON-ready and no view shows another seat's hidden information."""
     players = state.to_dict()["players"]
-    hidden = [set(hooks(state.game.id).hidden(state, seat)) for seat in range(players)]
+    hidden = [set(hooks(state.game).hidden(state, seat)) for seat in range(players)]
     for viewer in [None, *range(players)]:
         view = state.view(viewer)
         assert isinstance(view, dict), f"{where}: view({viewer}) is not a dict"
         text = json.dumps(view, allow_nan=False)
         assert json.loads(text) == view, f"{where}: view({viewer}) is not plain JSON"
-        skip = {*hooks(state.game.id).history_keys, "events"}  # events: see check_events
+        skip = {*hooks(state.game).history_keys, "events"}  # events: see check_events
         current = {k: v for k, v in view.items() if k not in skip}
         seen = text_tokens(json.dumps(current))
         own = hidden[viewer] if viewer is not None else set()
@@ -288,7 +218,7 @@ def check_events(before: State, action: Action, after: State, where: str) -> Non
     itself revealed — the action, a reveal — may be told)."""
     players = after.players
     assert isinstance(after.events, tuple), f"{where}: state.events must be a tuple"
-    hide = hooks(after.game.id).hidden
+    hide = hooks(after.game).hidden
     told = text_tokens(str(action))
     for viewer in [None, *range(players)]:
         shown = after.view(viewer)["events"]
@@ -355,7 +285,7 @@ def check_refusals(state: State, action: Action, where: str, actor: int | None =
             refused(state, seat, action, "not-your-turn", where)
             refused(state, seat, str(action), "not-your-turn", where)
     player = acting[0]
-    for text in (*GENERIC_MALFORMED_TEXTS, *hooks(state.game.id).malformed):
+    for text in (*GENERIC_MALFORMED_TEXTS, *hooks(state.game).malformed):
         refused(state, player, text, "malformed", where)
     for thing in (*NOT_ACTIONS, ForeignAction()):
         refused(state, player, thing, "malformed", where)
@@ -398,7 +328,7 @@ def check_game_over(state: State, where: str) -> None:
         pass  # a solo game can be lost: then nobody wins
     else:
         assert winners and all(scores[w] == max(scores) for w in winners), where
-        if hooks(state.game.id).tie_break:
+        if hooks(state.game).tie_break:
             assert len(winners) == 1, f"{where}: ties are broken, so one winner: {winners}"
         else:
             assert winners == [s for s in range(players) if scores[s] == max(scores)], where

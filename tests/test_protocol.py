@@ -13,6 +13,7 @@ from rulebooks import decision_test_names, defined_tests, missing_tests
 
 import engine
 from engine import Action, Game, IllegalAction, OptionSpec, State
+from engine.checks import Checks
 from engine.rng import Rng, seed_state
 
 
@@ -221,9 +222,7 @@ ToyState.game = ToyGame()
 
 def test_the_conformance_suite_runs_on_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game registers one hook (a seat's hidden tokens) and the whole suite applies."""
-    monkeypatch.setitem(
-        conformance.HOOKS, "toy", conformance.Hooks(hidden=lambda s, p: {s.secret(p)})
-    )
+    monkeypatch.setattr(ToyGame, "checks", Checks(hidden=lambda s, p: {s.secret(p)}))
     for players in ToyGame.player_counts:
         for seed in range(4):
             conformance.checked_playout(ToyState.game, players, seed)
@@ -232,9 +231,7 @@ def test_the_conformance_suite_runs_on_any_game(monkeypatch: pytest.MonkeyPatch)
 def test_the_conformance_suite_catches_a_toy_view_that_leaks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(
-        conformance.HOOKS, "toy", conformance.Hooks(hidden=lambda s, p: {s.secret(p)})
-    )
+    monkeypatch.setattr(ToyGame, "checks", Checks(hidden=lambda s, p: {s.secret(p)}))
     monkeypatch.setattr(ToyState, "view", lambda self, p: {"all": [self.secret(0), self.secret(1)]})
     with pytest.raises(AssertionError, match="hidden"):
         conformance.checked_playout(ToyState.game, 2, 1)

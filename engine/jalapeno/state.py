@@ -322,6 +322,7 @@ class JalapenoGame(Game):
     bot_levels = ("random", "heuristic", "search")
     bots = "engine.jalapeno.bots"
     text = "engine.jalapeno.text"
+    checks = "engine.jalapeno.checks"
     options = {
         "rounds": OptionSpec(
             ROUNDS,

@@ -248,6 +248,7 @@ class NachoGame(Game):
     bot_levels = ("random", "heuristic", "search")
     bots = "engine.nacho.bots"
     text = "engine.nacho.text"
+    checks = "engine.nacho.checks"
     options = {
         "gemstone": OptionSpec(
             None,

@@ -198,6 +198,7 @@ class TacoGame(Game):
     bot_levels = ("random", "heuristic", "search")
     bots = "engine.taco.bots"
     text = "engine.taco.text"
+    checks = "engine.taco.checks"
     save_version = 1
     options = {
         "characters": OptionSpec(

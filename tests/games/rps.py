@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.checks import Checks
 from engine.protocol import (
     Action,
     Event,
@@ -138,6 +139,7 @@ class RpsGame(Game):
     simultaneous = True
     chance = False
     options = {"rounds": OptionSpec(3, (1, 3, 5), "rounds to play", label="Rounds")}
+    checks = "games.rps"  # CHECKS below
 
     def new_game(
         self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None
@@ -175,3 +177,12 @@ class RpsGame(Game):
 
 GAME = RpsGame()
 RpsState.game = GAME
+
+
+def hidden(state: RpsState, seat: int) -> set[str]:
+    """A seat's pick, until the reveal."""
+    pick = state.picks[seat]
+    return set() if pick is None else {NAMES[pick]}
+
+
+CHECKS = Checks(hidden=hidden, malformed=("r", "X", "RR"), history_keys=("last_reveal",))
