@@ -250,6 +250,25 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action: ...
 
+    def well_formed(self, action: Any) -> bool:
+        """Is ``action`` a value this game could have made? Its text notation must read back as
+        the very same value, types included: a field of the wrong type (a list, None, 1.0 for 1)
+        or an action of another game fails, whatever its fields hold.
+
+        >>> from engine import get_game
+        >>> from engine.jalapeno.actions import Play
+        >>> from engine.jalapeno.cards import Card
+        >>> game = get_game("jalapeno")
+        >>> game.well_formed(Play(Card("R", 7))), game.well_formed(Play(Card("R", 7.0)))
+        (True, False)
+        """
+        if not isinstance(action, Action):
+            return False
+        try:
+            return same_value(self.parse_action(str(action)), action)
+        except Exception:  # str() or parsing of a foreign value: whatever it raises, not ours
+            return False
+
     # -- shared validation -------------------------------------------------------------
 
     def check_players(self, players: int) -> int:
@@ -264,7 +283,14 @@ class Game(ABC):
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults; refuse unknown keys and values outside the allowed choices."""
-        options = dict(options or {})
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ValueError(
+                f"options of {self.name} must be a mapping of names to values,"
+                f" got {type(options).__name__} {options!r}"
+            )
+        options = dict(options)
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             raise ValueError(
@@ -324,9 +350,11 @@ class Game(ABC):
             raise ValueError(f"a saved {self.name} game must be a JSON object")
         if data.get("game") != self.id:
             raise ValueError(f"not a saved {self.name} game (game = {data.get('game')!r})")
-        if data.get("version") != self.save_version:
+        version = data.get("version")
+        # ``type`` too: True == 1.0 == 1, but only the integer is a version.
+        if type(version) is not int or version != self.save_version:
             raise ValueError(
-                f"unsupported save version {data.get('version')!r} for {self.name};"
+                f"unsupported save version {version!r} for {self.name};"
                 f" this app reads version {self.save_version}"
             )
 
@@ -446,6 +474,10 @@ class State(ABC):
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.", "not-your-turn")
         legal = self.legal_actions(player)
         if action not in legal:
+            # The protocol's guarantee, whatever the game: a value that is not one of this game's
+            # well-formed actions is refused as malformed before any rule looks at its fields.
+            if not self.game.well_formed(action):
+                raise IllegalAction(f"Not a well-formed action: {action!r}.", "malformed")
             raise self.explain_illegal(player, action)
         # Equal is not enough: Card('R', 3.0) == Card('R', 3) but would be shown as R3.0 and saved
         # as a float. Only a value of the very types the game made is taken.
@@ -454,4 +486,10 @@ class State(ABC):
                 f"Not a well-formed action: {action!r} (write it as {str(legal[0])!r} does).",
                 "malformed",
             )
+        return self._apply(player, action)
+
+    def advance(self, player: int, action: Action) -> State:
+        """The state after ``player`` takes ``action``, which came from this state's
+        ``legal_actions(player)``: no checks, and a game may leave out what only people read
+        (events). The tree search's step; play goes through ``apply``."""
         return self._apply(player, action)

@@ -3,7 +3,7 @@
 A game plugs in a small *parts* object (``SearchParts``) and gets a search bot
 (``SearchBot``) that sees only ``state.view(seat)`` and the legal actions, like every bot.
 The search itself touches states through three calls only: ``state.current_players()``,
-``state.legal_actions(p)`` and the unchecked ``state._apply(p, a)`` (every action it applies
+``state.legal_actions(p)`` and the unchecked ``state.advance(p, a)`` (every action it applies
 came from ``legal_actions``).
 
 The algorithm: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
@@ -250,7 +250,7 @@ def _iterate(
             if child is None:  # a shared choice not yet taken after these earlier picks
                 child = node.children[action] = Node(player)
                 untried = [action]  # a new node: expansion ends the descent
-        state = state._apply(player, action)  # action came from legal_actions
+        state = state.advance(player, action)  # action came from legal_actions
         steps += 1
         credit.append(child)
         if shared is not None:
@@ -265,7 +265,7 @@ def _iterate(
         if not players or stop(start, state, steps):
             break
         player = players[0] if len(players) == 1 else _mover(players, observer)
-        state = state._apply(player, rollout(state, player, rng))
+        state = state.advance(player, rollout(state, player, rng))
         steps += 1
     rewards = parts.rewards(start, state)
     for edge in credit:

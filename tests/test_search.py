@@ -1,7 +1,7 @@
 """engine/search.py on tiny games defined here, where the right answer is known.
 
 The games are bare classes with only what the search may use (``current_players``,
-``legal_actions``, ``_apply``) plus a ``view``: if the search touched anything else, these
+``legal_actions``, ``advance``) plus a ``view``: if the search touched anything else, these
 tests would fail with an AttributeError.
 """
 
@@ -50,7 +50,7 @@ class TakeAway:
             return []
         return [Take(n) for n in range(1, min(3, self.stones) + 1)]
 
-    def _apply(self, player: int, action: Take) -> TakeAway:
+    def advance(self, player: int, action: Take) -> TakeAway:
         left = self.stones - action.n
         return TakeAway(left, 1 - player, player if left == 0 else None)
 
@@ -126,7 +126,7 @@ class Guess:
             [Take(n) for n in sorted(set(self.bag))] if player == 0 and self.guess is None else []
         )
 
-    def _apply(self, player: int, action: Take) -> Guess:
+    def advance(self, player: int, action: Take) -> Guess:
         return Guess(self.bag, self.token, action.n)
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -189,7 +189,7 @@ class Pennies:
             return []
         return [Pick(x) for x in ("HTP" if player == self.chooser else "HT")]
 
-    def _apply(self, player: int, action: Pick) -> Pennies:
+    def advance(self, player: int, action: Pick) -> Pennies:
         picks = list(self.picks)
         picks[player] = action.what
         return Pennies(self.chooser, (picks[0], picks[1]))
