@@ -4,9 +4,10 @@ A *game* is a stateless description (``get_game("jalapeno")``); a *state* is an 
 snapshot. ``state.apply(player, action)`` returns a new state and never changes the old one, so
 the UI can keep history, bots can search, and tests can compare before/after freely.
 
-State data is shaped like boardgame.io's ``{public, players, secret}``: what everyone sees, what
-each seat sees of its own, and what nobody sees (the shuffled stock, the generator). A view is
-that structure with the parts a seat may not see stripped out.
+A state holds what everyone sees, what each seat sees of its own, and what nobody sees (the
+shuffled stock, the generator); ``view(seat)`` is exactly what that seat may see: the shared
+envelope below around the game's own part (``_view``), which each game shapes as its table
+needs.
 
 Three things are shared by every game and built here, once:
 
