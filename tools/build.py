@@ -12,8 +12,10 @@ Steps:
    list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
    relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
    Pyodide early) are written inline.
-3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
-   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
+3. Copy the Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
+   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json). The
+   standard library is ours: only the modules the page imports, as bytecode (tools/stdlib.py),
+   cached in build/snapshot/stdlib/.
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
@@ -46,7 +48,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import snapshot, snapshot_bytecode
+from tools import snapshot, snapshot_bytecode, stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -316,6 +318,24 @@ def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     return boot["register"]
 
 
+def add_stdlib(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 3b: dist/pyodide/python_stdlib.zip, the standard library modules the page imports as
+    bytecode (tools/stdlib.py), in place of Pyodide's (every module, as source). Returns the
+    report."""
+    tree = {
+        **snapshot.staged_python(stage, boot["files"]),
+        **snapshot_bytecode.pyscript_sources(node_modules),
+    }
+    try:
+        data, report = stdlib.build_stdlib(
+            node_modules / "pyodide", tree, cache and cache / "stdlib"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's standard library: {exc}") from exc
+    _write(stage / "pyodide" / stdlib.NAME, data)
+    return report
+
+
 def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
     (so it matches what the page loads), and its entry in the boot list. Returns the report."""
@@ -375,14 +395,17 @@ def _stage(
         if not need.is_dir():
             raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
     for name in PYODIDE_FILES:
-        _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
+        if name != stdlib.NAME:  # ours, below
+            _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
-
-    # 4. Python's start-up snapshot
     boot = boot_config(web, wheel_rel)
     register = add_test_games(stage, root, boot) if test_games else []
+    stdlib_report = add_stdlib(stage, boot, node_modules, snapshot_cache)
+
+    # 4. Python's start-up snapshot
     report = add_snapshot(stage, boot, snapshot_cache)
+    report["stdlib"] = stdlib_report
     report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
 
     # index.html: its version string is a hash of everything else, itself (with the inlined
