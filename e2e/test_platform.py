@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 from conftest import copy_dist, open_app, run_python, shot, wait_ready
 
+from tools import snapshot
 from tools.browser import FCP_JS
-from tools.build import build
+from tools.build import build, read_sw_build_info
 
 ROOT = Path(__file__).resolve().parents[1]
+# The service worker's caches (the page keeps Python's snapshot in one of its own).
+WORKER_CACHES_JS = "async () => (await caches.keys()).filter((k) => k.startsWith('picante-'))"
 SW_CONTROLLED_JS = """async () => {
   await navigator.serviceWorker.ready;
   for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
@@ -152,17 +155,22 @@ def test_deep_link_back_home_and_tap_after_ready(new_context, base_url):
     assert page.evaluate("() => location.hash") == ""
 
 
+def _precached(dist) -> list[str]:
+    return read_sw_build_info(dist.out / "service-worker.js")["files"]
+
+
 def test_offline_after_the_first_visit(new_context, serve, dist):
     srv = serve(dist.out)
     ctx = new_context()
     page = ctx.new_page()
     open_app(page, srv.url)
     assert page.evaluate(SW_CONTROLLED_JS), "the service worker never took control"
-    assert page.evaluate("() => caches.keys()") == [dist.cache_name]
+    assert page.evaluate("() => window.picante.snapshotStored") is True
+    assert sorted(page.evaluate("() => caches.keys()")) == [dist.cache_name, "python-snapshot"]
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
     )
-    assert cached == len(dist.files) + 1  # every file (the worker too) and its manifest entry
+    assert cached == len(_precached(dist)) + 1  # every file (the worker too), its manifest entry
 
     srv.stop()  # the network is gone
     assert (
@@ -173,7 +181,7 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     )
     page.reload()
     wait_ready(page)
-    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}, "snapshot not cached"
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}, "snapshot not kept"
     page.tap('[data-game="jalapeno"]')
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
@@ -184,6 +192,30 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     assert page.url == srv.url + "#/taco"
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "taco"
+
+
+def test_offline_before_the_snapshot_is_kept(new_context, serve, dist, tmp_path):
+    """The offline copy does not need Python's snapshot: a visit whose snapshot was never stored
+    (here the host lost it; on a phone, the page was closed before it arrived) works offline,
+    starting Python the normal way."""
+    site = copy_dist(dist.out, tmp_path / "site")
+    (site / snapshot.NAME).unlink()
+    srv = serve(site)
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, srv.url)
+    assert page.evaluate(SW_CONTROLLED_JS), "the service worker never took control"
+    assert page.evaluate("() => window.picante.snapshotStored") is False
+    srv.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => window.picante.boot") == {
+        "snapshot": False,
+        "why": "none stored yet",
+    }
+    page.tap('[data-game="taco"]')
+    page.wait_for_selector("#game-root", state="visible")
+    assert page.inner_text("#game-root").strip()
 
 
 def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, dist, tmp_path):
@@ -203,10 +235,11 @@ def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, di
         page = ctx.new_page()
         open_app(page, srv.url)
         assert page.evaluate(SW_CONTROLLED_JS)
+        assert page.evaluate("() => window.picante.snapshotStored") is True
         cached = page.evaluate(
             "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
         )
-        assert cached == len(dist.files) + 1
+        assert cached == len(_precached(dist)) + 1
     finally:
         ctx.close()
     full = [path for path, size in srv.sent if size > 0]
@@ -231,6 +264,7 @@ def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
     page = ctx.new_page()
     open_app(page, srv.url)
     assert page.evaluate(SW_CONTROLLED_JS)
+    assert page.evaluate("() => window.picante.snapshotStored") is True
     new = _build_next_version(tmp_path)
     assert new.cache_name != dist.cache_name
     srv.root = new.out  # deploy
@@ -244,7 +278,7 @@ def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
     # the new worker downloaded what changed, and copied the unchanged runtime from the old cache
     assert "/index.html" in srv.requests and "/service-worker.js" in srv.requests
     assert "/pyodide/pyodide.asm.wasm" not in srv.requests
-    assert "/python-snapshot.gz" not in srv.requests  # the same snapshot: 6 MB not sent again
+    assert "/python-snapshot.gz" not in srv.requests  # the same snapshot: kept, not sent again
     return srv, ctx, page, new
 
 
@@ -259,7 +293,7 @@ def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path):
     wait_ready(page)
     assert page.locator('meta[name="picante-test"]').get_attribute("content") == "B"
     assert page.evaluate("() => window.picante.version") != old_version
-    assert page.evaluate("() => caches.keys()") == [new.cache_name], "old cache not deleted"
+    assert page.evaluate(WORKER_CACHES_JS) == [new.cache_name], "old cache not deleted"
     assert not _visible(page, "#update-banner")
 
 
@@ -276,7 +310,7 @@ def test_a_new_deploy_starts_on_the_next_launch(new_context, serve, dist, tmp_pa
         page.close()  # the old worker was still finishing; launch again
         time.sleep(0.25)
     assert page.locator('meta[name="picante-test"]').get_attribute("content") == "B"
-    assert page.evaluate("() => caches.keys()") == [new.cache_name]
+    assert page.evaluate(WORKER_CACHES_JS) == [new.cache_name]
     assert not _visible(page, "#update-banner")
 
 

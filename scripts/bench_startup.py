@@ -252,10 +252,14 @@ def one_run(pw, kind: str, server, at: tuple[float, float], download: Download) 
                     "() => navigator.serviceWorker.controller !== null", timeout=60_000
                 )
             cold["offline_bytes"] = download.measure(server.sent)
-            if kind == "app":
+            if kind == "app":  # and Python's snapshot is stored for the next visit
+                if not page.evaluate("() => window.picante.snapshotStored"):
+                    raise RuntimeError("the snapshot was not stored for the next visit")
                 cold["storage"] = page.evaluate(STORAGE_JS)
             page.wait_for_timeout(SETTLE_MS)  # same for both (code caches are written)
             warm = visit(page, url, at)
+            if kind == "app" and not warm["boot"].get("snapshot"):
+                raise RuntimeError(f"the warm visit did not start from the snapshot: {warm}")
             return {"cold": cold, "warm": warm}
         finally:
             ctx.close()

@@ -11,8 +11,8 @@
 //
 // Starts Pyodide, imports every name it is given that the standard library has, and writes each
 // stdlib module then in sys.modules (Pyodide's own start-up's, and what those imports pulled in) to
-// the zip (but those frozen into Python) as bytecode compiled by this very Pyodide: `name.pyc` files, no sources, stored
-// uncompressed (a host gzips the whole zip; Python reads the files without inflating them).
+// the zip (but those frozen into Python) as bytecode compiled by this very Pyodide: `name.pyc`
+// files, no sources, each deflated (hosts send a .zip as it is: Pyodide's own is deflated too).
 // Without column tables (PYTHONNODEBUGRANGES) and without docstrings and asserts (optimize=2),
 // except for the packages in keepDocs, whose code reads docstrings (Pyodide's own).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -74,7 +74,7 @@ for _file in list(_files):  # every package above a module (they are imported to
             _files.add(_init)
 
 _out = io.BytesIO()
-with zipfile.ZipFile(_out, "w", zipfile.ZIP_STORED) as _zipped:
+with zipfile.ZipFile(_out, "w") as _zipped:
     for _file in sorted(_files):
         _top = _file.split("/")[0].removesuffix(".py")
         _code = compile(
@@ -85,7 +85,8 @@ with zipfile.ZipFile(_out, "w", zipfile.ZIP_STORED) as _zipped:
             optimize=0 if _top in _spec["keepDocs"] else 2,
         )
         _info = zipfile.ZipInfo(_file[:-3] + ".pyc", (1980, 1, 1, 0, 0, 0))
-        _zipped.writestr(_info, bytes(_code_to_timestamp_pyc(_code, 0, 0)))
+        _pyc = bytes(_code_to_timestamp_pyc(_code, 0, 0))
+        _zipped.writestr(_info, _pyc, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 with open("/tmp/picante-stdlib.zip", "wb") as _f:
     _f.write(_out.getvalue())
 _modules = sorted(

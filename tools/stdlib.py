@@ -1,12 +1,12 @@
 """The page's Python standard library: only the modules it imports, as bytecode.
 
 Pyodide ships its whole standard library as sources (``python_stdlib.zip``: 559 modules, 2.5 MB
-that no host can compress further), and Python compiles every module it imports from it at each
+deflated), and Python compiles every module it imports from it at each
 start-up: most of a normal start-up's seconds. The page imports about 170 of them. So the build
 writes its own ``pyodide/python_stdlib.zip`` in place of Pyodide's (the name Pyodide loads by
 default, so the page, the snapshot and the service worker need no other path): those modules only,
-compiled by the shipped Pyodide (tools/stdlib.mjs), stored uncompressed so that a host's gzip
-shrinks the whole file and Python reads each module without inflating it.
+compiled by the shipped Pyodide (tools/stdlib.mjs), each file deflated (a host sends a .zip as
+it is).
 
 Which modules: what Pyodide's own start-up imports, plus every module that any Python file the
 page writes (the engine wheel, web/, PyScript's package; `imported_names`) imports anywhere,
