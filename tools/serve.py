@@ -65,6 +65,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the folder's page, compressed like any
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (getattr(self.server, "gzip", False) and accepts and path.endswith(COMPRESSIBLE)):
             return super().send_head()
