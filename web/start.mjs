@@ -398,6 +398,7 @@ async function startPython() {
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
   const snapshot = await stored;
+  picante.timing.snapshotRead = performance.now();
   picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
