@@ -32,6 +32,10 @@ Function-scoped:
 Helpers (import from conftest):
     PHONE                 the context settings above
     open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
+    open_app_slowly(page, url)   the same, as a first visit on a phone network: the runtime is
+                          held back until the page has chosen how to start Python (the normal
+                          way: web/start.mjs takes the snapshot on a first visit only when the
+                          runtime has arrived at once)
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     run_python(page, code)        run Python in the page's interpreter, return the result as str
@@ -95,6 +99,18 @@ def open_app(page, url: str, ready: bool = True, **goto) -> None:
     page.goto(url, **goto)
     if ready:
         wait_ready(page)
+
+
+def open_app_slowly(page, url: str) -> None:
+    held: list = []
+    pattern = "**/pyodide/pyodide.asm.wasm"
+    page.route(pattern, lambda route: held.append(route))
+    page.goto(url)
+    page.wait_for_function("() => window.picante && window.picante.boot !== undefined")
+    page.unroute(pattern)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
 
 
 SHOTS = [ROOT / "e2e" / "artifacts"]

@@ -4,7 +4,7 @@ is asked for outside the path (an absolute URL would break on a real host)."""
 
 from __future__ import annotations
 
-from conftest import open_app
+from conftest import open_app, open_app_slowly
 
 from tools import snapshot
 from tools.build import read_sw_build_info
@@ -35,7 +35,7 @@ def test_the_site_works_under_a_sub_path(new_context, serve, dist, tmp_path):
 
     ctx = new_context()
     page = ctx.new_page()
-    open_app(page, srv.url + "picante")  # as typed: the host adds the slash
+    open_app_slowly(page, srv.url + "picante")  # as typed: the host adds the slash
     assert page.url == app
     # a first visit starts Python the normal way, then keeps the snapshot for the next one
     assert page.evaluate("() => window.picante.boot") == {

@@ -4,11 +4,12 @@
 // build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated in
 // Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 30 MiB instead of
 // CPython's start-up. A first visit starts Python the normal way (the page's standard library is
-// bytecode: tools/stdlib.py), since on a phone network the 4.5 MB snapshot would take longer to
-// download than that start-up takes; once the page is ready it fetches the snapshot, inflates it in
-// a worker and stores it for the next visit (`picante.snapshotStored`). A stored snapshot that is
-// refused (another runtime) is dropped and Python starts the normal way; `picante.boot` says which
-// way Python started and why.
+// bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
+// download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
+// once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
+// next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
+// and Python starts the normal way; `picante.boot` says which way Python started and why
+// ({snapshot: true, fetched: true}: a first visit on a fast network).
 //
 // PyScript's config names this module as its "interpreter" (it must look like pyodide.mjs: export
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
@@ -313,13 +314,25 @@ async function forgetSnapshot(refused) {
   }
 }
 
+// A first visit takes the snapshot too when the network is so fast that the runtime itself (the
+// wasm and the standard library, 4.5 MB as a compressing host sends them) arrived before Python
+// could start: the 4.6 MB snapshot then costs less than the start-up it saves. On a phone network
+// it would cost far more (the bench's --slow run).
+function fastNetwork() {
+  const arrived = (path) => performance.getEntriesByName(here(path)).some((e) => e.responseEnd > 0);
+  return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
+}
+
+let fetchedSnapshot = null; // inflated for this visit's start-up: stored as it is
+
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
 // for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
 async function storeSnapshot() {
   const why = canStoreSnapshot();
   if (why) return false;
   try {
-    const raw = await fetchGzipped(boot.snapshot);
+    const raw = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
+    fetchedSnapshot = null;
     const cache = await caches.open(SNAPSHOT_CACHE);
     await cache.put(
       snapshotKey(),
@@ -397,9 +410,12 @@ async function startPython() {
   await shellHeadStart();
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
-  const snapshot = await stored;
+  let snapshot = await stored;
   picante.timing.snapshotRead = performance.now();
   picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
+  if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
+    snapshot = fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
+  }
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
   try {
@@ -407,6 +423,7 @@ async function startPython() {
   } finally {
     stopCounting();
   }
+  if (fetchedSnapshot && picante.boot.snapshot) picante.boot.fetched = true;
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
@@ -452,7 +469,9 @@ const later = window.picanteReady.then(async () => {
     console.warn("the games' Python bytecode not used", err);
   }
 });
-picante.snapshotStored = later.then(() => (picante.boot.snapshot ? true : storeSnapshot()));
+picante.snapshotStored = later.then(() =>
+  picante.boot.snapshot && !picante.boot.fetched ? true : storeSnapshot(),
+);
 
 // What PyScript calls (with stdout/stderr handlers and an indexURL we do not need).
 export async function loadPyodide(options = {}) {
