@@ -32,7 +32,9 @@ Function-scoped:
 Helpers (import from conftest):
     PHONE                 the context settings above
     open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
-    open_app_slowly(page, url)   the same, as a first visit on a phone network: the runtime is
+    hold_until(page, pattern, ready_js, url=...)   go to url holding back the requests
+                          matching pattern until ready_js is true in the page
+    open_app_slowly(page, url)   the same as open_app, as a first visit on a phone network: the runtime is
                           held back until the page has chosen how to start Python (the normal
                           way: web/start.mjs takes the snapshot on a first visit only when the
                           runtime has arrived at once)
@@ -101,15 +103,29 @@ def open_app(page, url: str, ready: bool = True, **goto) -> None:
         wait_ready(page)
 
 
-def open_app_slowly(page, url: str) -> None:
+def hold_until(page, pattern: str, ready_js: str, **goto) -> None:
+    """Go to the page's URL (goto["url"]) holding back every request matching `pattern` until
+    `ready_js` is true in the page, then let them go."""
     held: list = []
-    pattern = "**/pyodide/pyodide.asm.wasm"
-    page.route(pattern, lambda route: held.append(route))
-    page.goto(url)
-    page.wait_for_function("() => window.picante && window.picante.boot !== undefined")
-    page.unroute(pattern)
+    holding = [True]
+
+    def handle(route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(pattern, handle)
+    page.goto(**goto)
+    page.wait_for_function(ready_js)
+    holding[0] = False
     for route in held:
         route.continue_()
+
+
+def open_app_slowly(page, url: str) -> None:
+    js = "() => window.picante && window.picante.boot !== undefined"
+    hold_until(page, "**/pyodide/pyodide.asm.wasm", js, url=url)
     wait_ready(page)
 
 

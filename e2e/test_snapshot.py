@@ -15,7 +15,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import copy_dist, open_app, open_app_slowly, run_python, wait_ready
+from conftest import (
+    copy_dist,
+    hold_until,
+    open_app,
+    open_app_slowly,
+    run_python,
+    wait_ready,
+)
 
 from tools import snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
@@ -269,17 +276,10 @@ def test_a_first_visit_on_a_fast_network_starts_from_the_snapshot_too(new_contex
     # the snapshot costs less than a start-up, and is kept for the next visit as it is
     ctx = new_context()
     page = ctx.new_page()
-    held: list = []
-    page.route("**/start.mjs", lambda route: held.append(route))
-    page.goto(base_url, wait_until="commit")
-    page.wait_for_function(
-        """() => ['pyodide.asm.wasm', 'python_stdlib.zip'].every((name) =>
-             performance.getEntriesByType('resource').some(
-               (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0))"""
-    )
-    page.unroute("**/start.mjs")
-    for route in held:
-        route.continue_()
+    arrived = """() => ['pyodide.asm.wasm', 'python_stdlib.zip'].every((name) =>
+        performance.getEntriesByType('resource').some(
+          (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0))"""
+    hold_until(page, "**/start.mjs", arrived, url=base_url, wait_until="commit")
     wait_ready(page)
     assert page.evaluate("() => window.picante.boot") == {"snapshot": True, "fetched": True}
     assert page.evaluate("() => window.picante.snapshotStored") is True

@@ -424,6 +424,7 @@ async function startPython() {
     stopCounting();
   }
   if (fetchedSnapshot && picante.boot.snapshot) picante.boot.fetched = true;
+  else fetchedSnapshot = null; // refused, or none: nothing to keep
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
