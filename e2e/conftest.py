@@ -34,10 +34,10 @@ Helpers (import from conftest):
     open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
     hold_until(page, pattern, ready_js, url=...)   go to url holding back the requests
                           matching pattern until ready_js is true in the page
-    open_app_slowly(page, url)   the same as open_app, as a first visit on a phone network: the runtime is
-                          held back until the page has chosen how to start Python (the normal
-                          way: web/start.mjs takes the snapshot on a first visit only when the
-                          runtime has arrived at once)
+    open_app_slowly(page, url)   open_app as a first visit on a phone network: the runtime
+                          is held back until the page has chosen how to start Python (the
+                          normal way: web/start.mjs takes the snapshot on a first visit only
+                          when the runtime has arrived at once)
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     run_python(page, code)        run Python in the page's interpreter, return the result as str
