@@ -151,8 +151,8 @@ function writeBytecode(FS, bundle) {
 
 // ---- a first visit's download, as it happens -----------------------------------------------
 
-// Counts the bytes of Python's files (boot.download: path -> [bytes, bytes as a compressing host
-// sends them], written by the build) as they arrive and tells the shell (picante.downloaded).
+// Counts the bytes of Python's runtime (boot.download: path -> [bytes, bytes as a compressing
+// host sends them], written by the build) as they arrive and tells the shell (picante.downloaded).
 // Whether this host compresses is read from the page's own response. A finished file counts in
 // full (Resource Timing); the big ones (the runtime, the standard library), which Pyodide
 // fetches, are counted while they stream: `fetch` is wrapped until Python is up. Returns the
@@ -395,9 +395,38 @@ async function loadPython(snapshot) {
   }
 }
 
+// Resolves once the runtime's files that Python's start-up waits for (the wasm and the standard
+// library, preloaded by the page) have arrived, or at once on a visit served by the service worker.
+// Our own files are fetched from then on: on a slow network they would otherwise share the
+// bandwidth with the runtime and delay Python's start-up, and they are needed only after it, which
+// they now download during.
+function runtimeArrived() {
+  const sw = navigator.serviceWorker;
+  if ((sw && sw.controller) || !("PerformanceObserver" in window)) return Promise.resolve();
+  const want = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => here(boot.pyodide + name));
+  return new Promise((resolve) => {
+    const check = () => {
+      const done = want.every((url) =>
+        performance.getEntriesByName(url).some((entry) => entry.responseEnd > 0),
+      );
+      if (done) {
+        observer.disconnect();
+        resolve();
+      }
+    };
+    const observer = new PerformanceObserver(check);
+    observer.observe({ type: "resource", buffered: true });
+    check();
+  });
+}
+
 async function startPython() {
+  const arrived = runtimeArrived();
+  let pythonUp;
+  const startedPython = new Promise((resolve) => (pythonUp = resolve));
+  const ourTurn = Promise.race([arrived, startedPython]);
   const files = Object.entries(boot.files).map(([src, dest]) => {
-    const bytes = fetchBytes(src);
+    const bytes = ourTurn.then(() => fetchBytes(src));
     // an archive to unpack into the working directory: unpacked now if the browser can
     const unpacked = dest === "./*" ? bytes.then(unzip).catch(() => null) : null;
     return [src, dest, bytes, unpacked];
@@ -405,7 +434,9 @@ async function startPython() {
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   const stored = storedSnapshot();
   const bytecode = boot.bytecode
-    ? fetchGzipped(boot.bytecode).catch((err) => console.warn("no Python bytecode", err))
+    ? ourTurn
+        .then(() => fetchGzipped(boot.bytecode))
+        .catch((err) => console.warn("no Python bytecode", err))
     : null;
   await shellHeadStart();
   picante.bootStep("download");
@@ -422,6 +453,7 @@ async function startPython() {
     pyodide = await loadPython(snapshot);
   } finally {
     stopCounting();
+    pythonUp(); // (if the runtime's arrival went unseen, our files are fetched now)
   }
   if (fetchedSnapshot && picante.boot.snapshot) picante.boot.fetched = true;
   else fetchedSnapshot = null; // refused, or none: nothing to keep
