@@ -459,10 +459,11 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    res = build(if_needed=True)
-    if args.dist:  # e.g. an experiment: same runtime files, a different app
+    if args.dist:  # e.g. an experiment, or a build of another commit
         files = dist_files(args.dist)
         res = BuildResult(args.dist, "", files, sum((args.dist / f).stat().st_size for f in files))
+    else:
+        res = build(if_needed=True)
     bare = Path(tempfile.mkdtemp(prefix="picante-bare-")) / "bare.html"
     bare.write_text(BARE_HTML, encoding="utf-8")
     server = serve_in_thread(res.out, gzip=args.slow)
