@@ -317,8 +317,11 @@ async function forgetSnapshot(refused) {
 // A first visit takes the snapshot too when the network is so fast that the runtime itself (the
 // wasm and the standard library, 4.5 MB as a compressing host sends them) arrived before Python
 // could start: the 4.6 MB snapshot then costs less than the start-up it saves. On a phone network
-// it would cost far more (the bench's --slow run).
+// it would cost far more (the bench's --slow run). What a service worker serves says nothing of
+// the network: a visit it serves waits for no download.
 function fastNetwork() {
+  const sw = navigator.serviceWorker;
+  if (sw && sw.controller) return false;
   const arrived = (path) => performance.getEntriesByName(here(path)).some((e) => e.responseEnd > 0);
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
