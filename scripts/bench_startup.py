@@ -371,7 +371,7 @@ def table(results: dict, runs: int) -> str:
             cells = [f"{v:,.0f}" if v is not None else "–" for v in (bare, app)]
             rows.append(f"| {visit} | {label} | {cells[0]} | {cells[1]} | {ratio} | {target} |")
         got = [_median([r[visit]["received"] for r in results[k]]) for k in ("bare", "app")]
-        cells = [f"{v / 1e6:.2f} MB" if v else "–" for v in got]
+        cells = [f"{v / 1e6:.2f} MB" if v is not None else "–" for v in got]
         rows.append(f"| {visit} | received before ready | {cells[0]} | {cells[1]} | | |")
     if "cold" in _visits(results):
         for key, label in (
