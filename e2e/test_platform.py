@@ -120,6 +120,18 @@ def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base
     page.tap('[data-game="taco"]')
     page.locator('[data-game="taco"] .game-pending').wait_for(state="visible")
     assert page.locator('[data-game="nacho"] .game-pending').inner_text() == ""
+    # a first visit says how much of Python is left to download ...
+    page.wait_for_function(
+        "() => /^Downloading Python: [0-9.]+ MB of [0-9.]+ MB left$/"
+        ".test(document.getElementById('boot-step').textContent)"
+    )
+    # ... and each game's rules can be read meanwhile (plain HTML: no Python yet)
+    rules = page.locator("details.rules")
+    assert rules.count() == page.locator("[data-game]:not([data-soon])").count()
+    page.locator("#rules-taco > summary").tap()
+    assert page.locator("#rules-taco-serve").is_visible()
+    assert "serve an order in full" in page.inner_text("#rules-taco-serve")
+    page.locator("#rules-taco > summary").tap()
     shot(page, "phone-loading.png")
     assert _visible(page, "#home") and not _visible(page, "#game-root")
 

@@ -154,6 +154,17 @@ def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change
     assert version.search(old_page.read_text())[1] != version.search(new_page.read_text())[1]
 
 
+def test_the_shell_has_each_games_rules(dist):
+    index = (dist.out / "index.html").read_text()
+    games = json.loads(re.search(r'id="picante-games">(.*?)</script>', index).group(1))
+    for game in games:
+        if game["playable"]:
+            # rendered by web/ui/rules.py from web/ui/games/<id>/rules.py, in the cards' order
+            assert f'<details class="rules" id="rules-{game["id"]}"' in index, game["id"]
+    order = re.findall(r'<details class="rules" id="rules-([a-z0-9_-]+)"', index)
+    assert order == [g["id"] for g in games if g["playable"]]
+
+
 def _png_size(path: Path) -> tuple[int, int]:
     head = path.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
