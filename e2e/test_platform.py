@@ -125,6 +125,7 @@ def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base
         "() => /^Downloading Python: [0-9.]+ MB of [0-9.]+ MB left$/"
         ".test(document.getElementById('boot-step').textContent)"
     )
+    shot(page, "phone-loading.png")
     # ... and each game's rules can be read meanwhile (plain HTML: no Python yet)
     rules = page.locator("details.rules")
     assert rules.count() == page.locator("[data-game]:not([data-soon])").count()
@@ -132,7 +133,6 @@ def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base
     assert page.locator("#rules-taco-serve").is_visible()
     assert "serve an order in full" in page.inner_text("#rules-taco-serve")
     page.locator("#rules-taco > summary").tap()
-    shot(page, "phone-loading.png")
     assert _visible(page, "#home") and not _visible(page, "#game-root")
 
     _release(ctx, "**/pyodide.asm.wasm", held)
