@@ -453,6 +453,16 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message about a refused value, whatever that value's ``repr`` does
+    (a foreign object's may raise, or be huge)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def players_text(counts: tuple[int, ...]) -> str:
     """ "3–9 players", "2–4 players", "1 player", "1–2 players" for the home card.
 
@@ -557,9 +567,11 @@ class State(ABC):
             except ValueError as err:
                 raise IllegalAction(str(err), "malformed") from None
         if not isinstance(action, Action):
-            raise IllegalAction(f"Not an action: {action!r}", "malformed")
+            raise IllegalAction(f"Not an action: {shown(action)}", "malformed")
         if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalAction(f"Not a seat: {player!r} (seats are numbered from 0).", "malformed")
+            raise IllegalAction(
+                f"Not a seat: {shown(player)} (seats are numbered from 0).", "malformed"
+            )
         if player not in self.current_players():
             waiting = ", ".join(f"seat {p}" for p in self.current_players())
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.", "not-your-turn")
@@ -567,18 +579,21 @@ class State(ABC):
         for made in legal:
             if made is action:  # the game's own value (a bot's pick): nothing more to check
                 return self._apply(player, action)
-        equal = [made for made in legal if made == action]
+        try:
+            equal = [made for made in legal if made == action]
+        except Exception:  # a foreign value's own comparison failed: it is none of ours
+            equal = []
         if not equal:
             # The protocol's guarantee, whatever the game: a value that is not one of this game's
             # well-formed actions is refused as malformed before any rule looks at its fields.
             if not self.game.well_formed(action):
-                raise IllegalAction(f"Not a well-formed action: {action!r}.", "malformed")
+                raise IllegalAction(f"Not a well-formed action: {shown(action)}.", "malformed")
             raise self.explain_illegal(player, action)
         # Equal is not enough: Card('R', 3.0) == Card('R', 3) but would be shown as R3.0 and saved
         # as a float. Only a value of the very types the game made is taken.
         if not any(same_value(action, made) for made in equal):
             raise IllegalAction(
-                f"Not a well-formed action: {action!r} (write it as {str(legal[0])!r} does).",
+                f"Not a well-formed action: {shown(action)} (write it as {str(legal[0])!r} does).",
                 "malformed",
             )
         return self._apply(player, action)
