@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Game, IllegalAction
-from engine.jalapeno.state import JalapenoGame
+from engine.jalapeno.game import JalapenoGame
 
 CASES = all_cases()
 IDS = [f"{gid}-{n}p" for gid, n in CASES]

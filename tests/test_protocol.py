@@ -308,7 +308,7 @@ def test_protocol_apply_asks_the_game_why_an_action_is_illegal() -> None:
     assert err.value.rule == "too-many"
 
 
-# -- the platform is generic: declaration, events, envelope, strict actions, no cycles -------
+# -- the platform is generic: declaration, events, envelope, strict actions -----------------
 
 
 def test_an_equal_action_of_other_field_types_is_refused_with_the_state_unchanged(
@@ -474,63 +474,6 @@ def test_register_game_refuses_a_different_game_under_a_known_id() -> None:
 
     with pytest.raises(ValueError, match="already registered"):
         engine.register_game(RpsGame())
-
-
-def _engine_imports() -> dict[str, set[str]]:
-    """Module -> engine modules it imports anywhere (module level or inside a function)."""
-    import ast
-    from pathlib import Path
-
-    root = Path(engine.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in root.rglob("*.py"):
-        parts = list(path.relative_to(root.parent).with_suffix("").parts)
-        is_pkg = parts[-1] == "__init__"
-        name = ".".join(parts[:-1] if is_pkg else parts)
-        package = name if is_pkg else name.rpartition(".")[0]
-        deps: set[str] = set()
-        tree = ast.parse(path.read_text())
-        for block in ast.walk(tree):  # `if TYPE_CHECKING:` imports never run
-            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test):
-                block.body = []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                deps |= {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom):
-                base = package.split(".")
-                if node.level:
-                    base = base[: len(base) - node.level + 1]
-                    target = ".".join([*base, *([node.module] if node.module else [])])
-                else:
-                    target = node.module or ""
-                deps.add(target)
-                deps |= {f"{target}.{a.name}" for a in node.names}
-        graph[name] = {d for d in deps if d.startswith("engine")}
-    known = set(graph)
-    return {m: {d for d in ds if d in known and d != m} for m, ds in graph.items()}
-
-
-def test_no_import_cycles_in_the_engine() -> None:
-    graph = _engine_imports()
-    assert (
-        "engine.protocol" in graph["engine.bots"] and "engine.bots" in graph["engine.jalapeno.bots"]
-    )
-    done: set[str] = set()
-
-    def visit(module: str, path: list[str]) -> None:
-        if module in path:
-            cycle = " -> ".join(path[path.index(module) :] + [module])
-            raise AssertionError(f"import cycle: {cycle}")
-        if module in done:
-            return
-        for dep in sorted(graph.get(module, ())):
-            # A package's __init__ importing its own submodules is not a cycle back into it.
-            if not module.startswith(dep + "."):
-                visit(dep, [*path, module])
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module, [])
 
 
 def test_generic_drivers_name_no_game() -> None:
