@@ -17,7 +17,8 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
@@ -602,23 +603,46 @@ FOREIGN_OBJECTS: tuple[Any, ...] = (
 )
 
 
+def declared_actions(samples: Iterable[Action]) -> set[type]:
+    """The action classes defined in the modules the samples' classes come from."""
+    modules = {sys.modules[type(a).__module__] for a in samples}
+    return {
+        c
+        for m in modules
+        for c in vars(m).values()
+        if isinstance(c, type) and issubclass(c, Action) and c.__module__ == m.__name__
+    }
+
+
 @functools.cache
-def action_samples(game: Game, seed: int = 5) -> tuple[Action, ...]:
+def action_samples(game: Game, games: int = 12) -> tuple[Action, ...]:
     """One legal action of each class the game offers (the first found), from random games at
-    every player count."""
+    every player count: up to ``games`` games a count, until every action class declared next
+    to the ones seen has been seen."""
     found: dict[type, Action] = {}
     for players in game.player_counts:
-        state = game.new_game(players=players, seed=seed)
-        chooser = Rng(seed)
-        for _ in range(400):
-            if state.is_over():
+        for seed in range(games):
+            if found and declared_actions(found.values()) <= set(found):
                 break
-            player = chooser.choice(list(state.current_players()))
-            legal = state.legal_actions(player)
-            for action in legal:
-                found.setdefault(type(action), action)
-            state = state.apply(player, choose(chooser, legal))
+            state, chooser = game.new_game(players=players, seed=seed), Rng(seed)
+            while not state.is_over():
+                player = chooser.choice(list(state.current_players()))
+                legal = state.legal_actions(player)
+                for action in legal:
+                    found.setdefault(type(action), action)
+                state = state.apply(player, choose(chooser, legal))
     return tuple(found.values())
+
+
+def blank_actions(cls: type) -> Iterator[tuple[str, Any]]:
+    """Instances of an action class with every field set to one wrong value: made without a
+    real one to start from, so they reach a class that no random game offered too."""
+    names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    for wrong in WRONG_VALUES:
+        action = object.__new__(cls)
+        for name in names:
+            object.__setattr__(action, name, wrong)
+        yield f"({', '.join(names)} = {wrong!r})", action
 
 
 def _reads_back(game: Game, value: Any) -> bool:
@@ -632,18 +656,24 @@ def _reads_back(game: Game, value: Any) -> bool:
 
 
 def check_bad_input(state: State, where: str, others: list[Action]) -> int:
-    """Wrong types in every field of each of the game's action classes, actions of other games
-    and foreign objects, by the seat to act: only ``IllegalAction`` ("malformed") comes out,
-    and the state is unchanged. Returns how many values were refused."""
+    """Wrong types in every field of each of the game's action classes (one field at a time,
+    at any depth, from a real action of each class; and all fields at once, for every class
+    declared beside them), actions of other games and foreign objects, by the seat to act: only
+    ``IllegalAction`` ("malformed") comes out, and the state is unchanged. Returns how many
+    values were refused."""
     game = state.game
     player = state.current_players()[0]
     before = snapshot(state)
     tried = 0
-    for sample in (*action_samples(game), *state.legal_actions(player)[:1]):
-        for label, bad in wrong_typed(sample):
+    samples = (*action_samples(game), *state.legal_actions(player)[:1])
+    variants = [(type(a), wrong_typed(a)) for a in samples]
+    for cls in sorted(declared_actions(samples), key=lambda c: c.__name__):
+        variants.append((cls, blank_actions(cls)))  # also any class no random game offered
+    for cls, bads in variants:
+        for label, bad in bads:
             if _reads_back(game, bad):
                 continue  # e.g. a card of another value: a real action, maybe legal
-            refused(state, player, bad, "malformed", f"{where}: {type(sample).__name__}{label}")
+            refused(state, player, bad, "malformed", f"{where}: {cls.__name__}{label}")
             tried += 1
     for other in others:
         if _reads_back(game, other):
