@@ -34,3 +34,21 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """How many random actions each game's invariants were checked on (tests/test_invariants.py
+    records them as the test's properties), so that every run shows the count."""
+    rows = []
+    for report in terminalreporter.stats.get("passed", []):
+        props = dict(getattr(report, "user_properties", ()))
+        if report.when == "call" and "invariant_actions" in props:
+            game = report.nodeid.rpartition("[")[2].rstrip("]")
+            rows.append(
+                f"{game}: {props['invariant_actions']:,} actions in {props['invariant_games']}"
+                f" games, {props['invariant_cpu_seconds']} s CPU ({props['invariant_seconds']} s)"
+            )
+    if rows:
+        terminalreporter.write_sep("-", "invariants checked")
+        for row in rows:
+            terminalreporter.write_line(row)
