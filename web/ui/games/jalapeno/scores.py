@@ -32,7 +32,7 @@ def round_table(
         you = " <small>(you)</small>" if seat == session.you else ""
         held = jalapenos[seat] if seat < len(jalapenos) else ()
         minis = (
-            '<span class="row-jal">' + "".join(mini_card(c, colours) for c in held) + "</span>"
+            '<span class="jp-row-jal">' + "".join(mini_card(c, colours) for c in held) + "</span>"
             if held and colours
             else ""
         )
@@ -46,7 +46,7 @@ def round_table(
             + "</tr>"
         )
     return (
-        '<table class="scores" data-testid="round-scores">'
+        '<table class="jp-scores" data-testid="round-scores">'
         '<caption class="sr">Penalty points: this round and total</caption>'
         '<thead><tr><th scope="col">Player</th><th scope="col">This round</th>'
         '<th scope="col">Total</th></tr></thead>'
@@ -59,17 +59,17 @@ def last_trick_block(session: Session, trick: TrickResult | None, colours: Any) 
     if trick is None:
         return ""
     cells = "".join(
-        f'<li class="played{" win" if seat == trick.winner else ""}" data-seat="{seat}">'
+        f'<li class="jp-played{" win" if seat == trick.winner else ""}" data-seat="{seat}">'
         + card_face(code, colours)
-        + f'<span class="by">{esc(session.subject(seat))}</span></li>'
+        + f'<span class="jp-by">{esc(session.subject(seat))}</span></li>'
         for seat, code in trick.cards
     )
     return (
-        '<section class="last-trick" aria-label="Last trick" data-testid="last-trick">'
+        '<section class="jp-last-trick" aria-label="Last trick" data-testid="last-trick">'
         f"<p>{esc(trick_sentence(session, trick))}"
         + (f", including {esc(jalapenos_phrase(trick))}" if trick.jalapenos else "")
         + ".</p>"
-        + f'<ol class="trick small">{cells}</ol></section>'
+        + f'<ol class="jp-trick small">{cells}</ol></section>'
     )
 
 
@@ -106,10 +106,11 @@ def score_sheet(session: Session, view: dict[str, Any]) -> str:
         cells = "".join(f"<td>{r[seat]}</td>" for r in rounds)
         rows.append(
             f'<tr data-seat="{seat}"><th scope="row">{esc(config.name)}</th>{cells}'
-            f'<td class="tot">{view["totals"][seat]}</td></tr>'
+            f'<td class="jp-tot">{view["totals"][seat]}</td></tr>'
         )
     return (
-        '<div class="sheet-scroll"><table class="scores sheet-table" data-testid="score-sheet">'
+        '<div class="sheet-scroll">'
+        '<table class="jp-scores jp-sheet-table" data-testid="score-sheet">'
         f'<thead><tr><th scope="col">Player</th>{head}<th scope="col">Total</th></tr></thead>'
         "<tbody>" + "".join(rows) + "</tbody></table></div>"
     )
@@ -146,10 +147,10 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             "<li"
             + attrs(data_seat=seat, class_="winner" if seat in winners else None)
             + ">"
-            + f'<span class="rank">{icon("trophy", label="Winner") if seat in winners else rank}'
+            + f'<span class="jp-rank">{icon("trophy", label="Winner") if seat in winners else rank}'
             + "</span>"
-            + f'<span class="who">{esc(session.name(seat))}{you}</span>'
-            + f'<span class="total" data-penalty="{totals[seat]}">{totals[seat]}'
+            + f'<span class="jp-who">{esc(session.name(seat))}{you}</span>'
+            + f'<span class="jp-total" data-penalty="{totals[seat]}">{totals[seat]}'
             + "<small> pts</small></span></li>"
         )
     last = view["round_penalties"][-1] if view["round_penalties"] else [0] * view["players"]
@@ -159,7 +160,7 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
         + bar("Jalape-NO!", "Game over")
         + '<div class="over-body">'
         + winners_headline(winners_sentence(session, view), "Fewest penalty points wins.")
-        + '<ol class="standings" data-testid="final-scores">'
+        + '<ol class="jp-standings" data-testid="final-scores">'
         + "".join(rank_rows)
         + "</ol>"
         f"<h3>Round {len(view['round_penalties'])} of {view['rounds']}</h3>"
