@@ -107,7 +107,8 @@
     watched.add(screen);
     // Scroll events do not bubble, but a capturing listener on an ancestor sees them.
     screen.addEventListener('scroll', (e) => {
-      if (e.target.nodeType === 1 && e.target.hasAttribute('data-scroll-key')) scrolled.add(e.target);
+      const el = e.target;
+      if (el.nodeType === 1 && el.hasAttribute('data-scroll-key')) scrolled.add(el);
     }, {capture: true, passive: true});
   }
   function remember(node) {
