@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import copy_dist, open_app, run_python, shot, wait_ready
+from conftest import SHIPPED_GAMES, copy_dist, open_app, run_python, shot, wait_ready
 
 from tools.browser import FCP_JS
 from tools.build import build
@@ -71,7 +71,7 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
         "() => ({ready: window.picante.ready, hasPromise: window.picanteReady instanceof Promise})"
     )
     assert early == {"ready": False, "hasPromise": True}, "the shell must show before Python"
-    assert page.locator("[data-game]").count() == 3
+    assert page.locator("[data-game]").count() == len(SHIPPED_GAMES)  # a card for each
     assert _visible(page, "#boot-status")
     assert "Loading" in page.inner_text("#boot-status")
 

@@ -8,7 +8,9 @@ Steps:
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
    index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
    request), the home cards are written from the game registries (engine and UI: see
-   `game_list`), every other CSS file under web/ gets a non-blocking <link>; the
+   `game_list`), every other CSS file under web/ gets a non-blocking <link> (boot.js applies
+   it once loaded; a game's own only while that game is open), the Content-Security-Policy
+   gets the hashes of the inlined code (`content_security_policy`); the
    list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
    relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
    Pyodide early) are written inline.
@@ -33,6 +35,7 @@ never sees a half-written build. Same sources => byte-identical dist/ (tests che
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import fcntl
 import gzip
@@ -40,6 +43,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -75,6 +79,22 @@ BOOT_MARKER = "@PICANTE_BOOT@"
 VERSION_MARKER = "@PICANTE_VERSION@"
 GAMES_MARKER = "<!-- @picante:games -->"
 GAMES_JSON_MARKER = "@PICANTE_GAMES@"
+CSP_MARKER = "@PICANTE_CSP@"
+# The page's Content-Security-Policy, a <meta> in web/index.html (a static host sends no headers
+# of ours): the site's own files only; no inline code but what the build inlines (boot.js and
+# shell.css, allowed by their hashes: see `content_security_policy`), no inline style attribute,
+# no code made from strings ('unsafe-eval': PyScript's one use of it is turned off in
+# web/start.mjs); 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly. No plugins, no <base>,
+# no form posts. README (Deploy) says what a host may add (frame-ancestors: a header only).
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("style-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
 # The test-only games (never in the shipped dist/): their folder, and the module that registers
 # them on both sides (engine and UI), imported by the page at start-up.
 TEST_GAMES = "tests/games"
@@ -208,20 +228,70 @@ def inlined_files() -> set[str]:
     return {name for name, _ in INLINE_TAGS.values()}
 
 
+# An element the browser runs or applies from the page itself: <script> (not a data block, not
+# PyScript's <script type="py" src>, which PyScript fetches) and <style>.
+_INLINE_CODE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S | re.I)
+_ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+_DATA_TYPES = ("application/json", "py")
+
+
+def inline_code(page: str) -> dict[str, list[str]]:
+    """The bodies of a page's inline scripts and stylesheets, {"script": [...], "style": [...]}.
+    Any attribute on one (but a data block's type and id) is refused: the policy allows inline
+    code by the hash of its body, and an attribute would change what runs unseen."""
+    found: dict[str, list[str]] = {"script": [], "style": []}
+    for m in _INLINE_CODE.finditer(page):
+        tag, body = m.group(1).lower(), m.group(3)
+        attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(m.group(2))}
+        if tag == "script" and ("src" in attributes or attributes.get("type") in _DATA_TYPES):
+            continue
+        if attributes:
+            raise BuildError(f"web/index.html: inline <{tag}> with {sorted(attributes)}")
+        found[tag].append(body)
+    return found
+
+
+def _hash_source(body: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def content_security_policy(page: str) -> str:
+    """`CSP` with the hashes of the page's inline <script> and <style> bodies (the inlined
+    boot.js and shell.css) added to script-src and style-src."""
+    code = inline_code(page)
+    extra = {
+        "script-src": [_hash_source(b) for b in code["script"]],
+        "style-src": [_hash_source(b) for b in code["style"]],
+    }
+    return "; ".join(" ".join([name, value, *extra.get(name, [])]) for name, value in CSP)
+
+
+def stylesheets(web: Path) -> list[tuple[str, str]]:
+    """The UI's stylesheets (every .css under web/ but the inlined shell.css) and the game each
+    belongs to ("" : every screen's). A game's are those in its folder, ui/games/<id>/."""
+    found = []
+    for p in _walk(web):
+        rel = p.relative_to(web).as_posix()
+        if p.suffix == ".css" and rel not in inlined_files():
+            parts = rel.split("/")
+            game = parts[2] if parts[:2] == ["ui", "games"] and len(parts) > 3 else ""
+            found.append((rel, game))
+    return found
+
+
 def render_index(template: str, web: Path, boot: dict) -> str:
     """web/index.html with the shell inlined, the UI's stylesheets linked and the boot list and
     PyScript config written in (the version marker is left for the caller)."""
     for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
-    css = [
-        p.relative_to(web).as_posix()
-        for p in _walk(web)
-        if p.suffix == ".css" and p.relative_to(web).as_posix() not in inlined_files()
-    ]
-    # media="print" until loaded: fetched at once, but never blocking the shell's first paint
-    late = 'media="print" onload="this.media=\'all\'"'
-    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}" {late}>' for c in css)
+    links = "\n  ".join(
+        f'<link rel="stylesheet" href="./{html.escape(rel)}" media="print" data-late'
+        + (f' data-game-css="{html.escape(game)}"' if game else "")
+        + ">"
+        for rel, game in stylesheets(web)
+    )
     config_json = json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"), sort_keys=True)
     boot_json = json.dumps(boot, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     page = inline_assets(template, web)
@@ -391,7 +461,11 @@ def _stage(
     page = render_index(template, web, boot)
     page = render_games(page, game_list(root, web, register))
     version = _content_hash(stage, extra=page.encode())[:12]
-    _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    page = page.replace(VERSION_MARKER, version)
+    if page.count(CSP_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {CSP_MARKER!r} exactly once")
+    page = page.replace(CSP_MARKER, html.escape(content_security_policy(page), quote=False))
+    _write(stage / "index.html", page.encode("utf-8"))
     return report
 
 
