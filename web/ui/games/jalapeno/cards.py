@@ -60,7 +60,7 @@ def _face(c: CardInfo) -> str:
     )
     return (
         '<span class="jp-idx" aria-hidden="true" data-peek>'
-        f'<span class="jp-num">{c.value}</span>'
+        f'<span class="jp-num">{esc(c.value)}</span>'
         f"{food(c.symbol, 'jp-sym')}"
         f'<span class="jp-cname">{esc(c.colour_name)}</span>'
         "</span>"

@@ -130,9 +130,9 @@ def _seats(
             )
             + "</span>"
             + '<span class="jp-seat-stats" aria-hidden="true">'
-            + f'<span class="jp-stat hand-count" data-hand-size="{info["hand_size"]}">'
-            + f'<span class="jp-back"></span>{info["hand_size"]}</span>'
-            + f'<span class="jp-stat pts" data-total="{info["total"]}">{info["total"]}'
+            + f'<span class="jp-stat hand-count" data-hand-size="{esc(info["hand_size"])}">'
+            + f'<span class="jp-back"></span>{esc(info["hand_size"])}</span>'
+            + f'<span class="jp-stat pts" data-total="{esc(info["total"])}">{esc(info["total"])}'
             + "<small> pts</small></span></span>"
             + f'<span class="jp-seat-jal" aria-hidden="true">{jal_html}</span>'
             + flag
@@ -162,14 +162,14 @@ def _trick(
         leader = view["to_act"][0] if view["to_act"] else None
         who = "" if leader is None else session.subject(leader)
         verb = "" if leader is None else session.verb(leader, "lead")
-        head = f'<p class="jp-lead">{esc(who)} {verb} the next trick</p>' if who else ""
+        head = f'<p class="jp-lead">{esc(who)} {esc(verb)} the next trick</p>' if who else ""
     cells = []
     for seat, code in plays:
         won = result is not None and seat == result.winner
         extra = " ".join((["win"] if won else []) + (["fresh"] if code == ctx.fresh else []))
         # The winner's name is lit (the banner below says it in words).
         cells.append(
-            f'<li class="jp-played {extra}" data-seat="{seat}">'
+            f'<li class="jp-played {esc(extra)}" data-seat="{esc(seat)}">'
             + card_face(code, colours)
             + f'<span class="jp-by">{esc(session.subject(seat))}</span>'
             + "</li>"
@@ -235,8 +235,8 @@ def _mine(
         ' data-testid="me">'
         '<div class="jp-me-head">'
         f'<span class="jp-me-name">{esc(name)}</span>'
-        f'<span class="jp-me-pts">Penalty <strong>{round_pts}</strong> this round ·'
-        f" <strong>{info['total']}</strong> total</span>"
+        f'<span class="jp-me-pts">Penalty <strong>{esc(round_pts)}</strong> this round ·'
+        f" <strong>{esc(info['total'])}</strong> total</span>"
         "</div>"
         + jal_html
         + "<div"
