@@ -33,6 +33,9 @@ Function-scoped:
                     empty after every test that uses `page` or `new_context`
     serve           factory: serve(path) -> an extra StaticServer on a free port (a separate
                     origin: its own service worker and caches), stopped after the test
+    cpu_hog         busy processes, one per core, for the test's duration: the machine as busy
+                    as a loaded CI box (a phone is slower still). Tests of races ask for it;
+                    PICANTE_CPU_HOG=1 runs every browser test under it
 
 Helpers (import from conftest):
     SHIPPED_GAMES         the ids of the playable games of dist/, in home-card order, read from
@@ -305,6 +308,27 @@ def serve(tmp_path) -> Iterator[Callable]:
     yield start
     for srv in started:
         srv.stop()
+
+
+@pytest.fixture
+def cpu_hog() -> Iterator[int]:
+    import subprocess
+    import sys
+
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(os.cpu_count() or 2)
+    ]
+    yield len(hogs)
+    for hog in hogs:
+        hog.kill()
+        hog.wait()
+
+
+@pytest.fixture(autouse=True)
+def _everything_under_load(request) -> None:
+    if os.environ.get("PICANTE_CPU_HOG") == "1":
+        request.getfixturevalue("cpu_hog")
 
 
 def copy_dist(dist_out: Path, dest: Path) -> Path:
