@@ -13,7 +13,7 @@
  *   window.picante.currentGame    id of the open game, else null.
  *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
  *   window.picante.games          the home cards as data, [{id, title, players_text, pitch, art,
- *                                 playable}], read from <script id="picante-games"> (the build
+ *                                 colours, playable}], read from <script id="picante-games"> (the build
  *                                 writes it from the game registries, with the cards themselves).
  * Routes: #/<id> for every id in picante.games opens that game (deep links work; a game not ready
  * yet shows "coming soon"); anything else is home. Browser back from a game returns home.

@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card, sort_key
 
-from ...art import food
 from ...html import attrs, esc
+from .art import food
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...art import food, icon
+from ...art import icon
 from ...chrome import bar, result_banner
 from ...html import attrs, esc, plural
 from ...session import Session
+from .art import food
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
 from .results import TrickResult
 from .text import jalapenos_phrase
