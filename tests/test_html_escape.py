@@ -423,8 +423,12 @@ def playable_games() -> list[str]:
 
 @pytest.mark.parametrize("game_id", playable_games())
 def test_a_hostile_name_is_text_on_every_screen(game_id: str) -> None:
+    """... and no screen has a style= or an inline handler (the CSP applies neither)."""
     screens = hostile_screens(game_id)
     assert any("Eve" in html for html in screens)  # the names are shown
     for html in screens:
         at = html.find("<i ")
         assert at < 0, f"a name as markup: ...{html[max(at - 80, 0) : at + 80]}..."
+        # nor anything the page's Content-Security-Policy would refuse to apply
+        refused = re.search(r"<[^>]*\s(style|on[a-z]+)=", html)
+        assert not refused, f"an inline {refused.group(1)}= on a screen"
