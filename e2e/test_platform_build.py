@@ -14,9 +14,12 @@ import pytest
 
 from tools import snapshot
 from tools.build import (
+    COLOURS_MARKER,
     SW_NAME,
     build,
+    card_colours_css,
     dist_files,
+    game_list,
     game_symbols,
     inlined_files,
     read_sw_build_info,
@@ -93,8 +96,11 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
             game = name.split("/")[2]
             symbols = [m for g, _, m in game_symbols(ROOT / "web") if g == game]
             assert symbols and all(m.splitlines()[0] in index for m in symbols), name
-        else:
-            assert (ROOT / "web" / name).read_text() in index
+        else:  # as it is, but for the card colours the build writes into shell.css
+            for part in (ROOT / "web" / name).read_text().split(COLOURS_MARKER):
+                assert part in index, name
+    colours = card_colours_css(game_list(ROOT, ROOT / "web"))
+    assert "--card-tint" in colours and colours in index  # the registrations' card colours
     # every other .py and .css of web/ is in dist/ at the same path, and the page loads it
     boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
     for src in (ROOT / "web").rglob("*"):
