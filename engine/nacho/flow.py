@@ -1,7 +1,7 @@
-"""How a Nacho Incident turn moves on: the legal choices of each phase, why others are refused,
-and ``apply``, which hands each action to the step that does it.
+"""How a Nacho Incident turn moves on: who acts, the legal choices of each phase, why others are
+refused, and ``apply``, which hands each action to the step that does it.
 
-``apply`` copies the state once; the functions of ``steps.py`` (steps 1-4) and ``upkeep.py``
+``apply`` copies the table once; the functions of ``steps.py`` (steps 1-4) and ``upkeep.py``
 (steps 5-6) change that copy's fields (always by replacing a tuple, never by changing one), then
 run on by themselves through everything that needs no choice -- the reveal, the first player's
 Mountie, fees, keepers, arrests with only one outcome, the end of a round, draws, province cards,
@@ -9,8 +9,6 @@ refills, the next Mountie -- until someone has a choice again.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..protocol import Action, IllegalAction
 from . import rules, steps, upkeep
@@ -37,19 +35,51 @@ from .actions import (
     Wander,
     parse_action,
 )
-from .components import (
-    FLAG,
-    FOODS,
-    PROVINCES,
-)
+from .components import FLAG, FOODS, PROVINCES
+from .rules import DISCARD_PHASES, STEP_PHASES
+from .table import Table
 from .tuples import Ev
 
-if TYPE_CHECKING:
-    from .state import NachoState
+
+def acting(s: Table) -> tuple[int, ...]:
+    """The seats that must choose now (``current_players()``), computed once per table."""
+    memo = s._acting
+    if memo is None:
+        s._acting = memo = _acting(s)
+    return memo
 
 
-def legal(s: NachoState, p: int) -> list[Action]:
-    """Every action seat ``p`` (one of ``current_players()``) may take, in a fixed order."""
+def _acting(s: Table) -> tuple[int, ...]:
+    phase = s.stage
+    if phase in STEP_PHASES:
+        return (s.order[s.pos],)
+    if phase == "pick":
+        return tuple([seat for seat, x in enumerate(s.picks) if x is None])
+    if phase in DISCARD_PHASES:
+        return tuple([seat for seat, r in enumerate(s.ready) if not r])
+    if phase == "gem":
+        return (s.gem,)
+    if phase == "sell":
+        return ((s.gem + s.seller) % s.players,)
+    return ()
+
+
+def legal_for(s: Table, p: object) -> list[Action]:
+    """``legal(s, p)`` if ``p`` is a seat that acts now, else []. The table remembers the latest
+    seat's list: a player (or a rollout) asks for its choices, then ``apply`` checks the one it
+    took against the same list. Callers get the list itself: copy it before handing it out."""
+    if type(p) is not int:
+        return []
+    memo = s._legal
+    if memo is not None and memo[0] == p:
+        return memo[1]
+    actions = legal(s, p) if p in acting(s) else []
+    s._legal = (p, actions)
+    return actions
+
+
+def legal(s: Table, p: int) -> list[Action]:
+    """Every action seat ``p`` (one of ``acting(s)``) may take, in a fixed order."""
     phase = s.stage
     if phase == "pick":
         return [PICK[i] for i in s.hands[p]]
@@ -98,7 +128,7 @@ def well_formed(action: object) -> bool:
         return False
 
 
-def why_illegal(s: NachoState, p: int, action: Action) -> IllegalAction:
+def why_illegal(s: Table, p: int, action: Action) -> IllegalAction:
     """The rule ``action`` breaks now, in words for players (``rule`` is a stable key)."""
     if not well_formed(action):
         return IllegalAction(
@@ -175,7 +205,7 @@ def why_illegal(s: NachoState, p: int, action: Action) -> IllegalAction:
     return IllegalAction("That is not a choice you have now.", "wrong-step")
 
 
-def apply(state: NachoState, p: int, action: Action) -> NachoState:
+def apply(state: Table, p: int, action: Action) -> Table:
     s = state._copy()
     ev: Ev = []
     kind = type(action)

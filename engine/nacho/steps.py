@@ -1,13 +1,11 @@
 """Steps 1 to 4 of a turn: the picks and their reveal, the first player's Mountie, the
 destination and the delivery (or steal), the fee, the new keeper and the Mounties' arrests.
 
-Each function changes a fresh copy of the state (see ``flow.apply``) and runs on through what
+Each function changes a fresh copy of the table (see ``flow.apply``) and runs on through what
 needs no choice; ``ev`` collects the events.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..protocol import Action, Event
 from . import rules, upkeep
@@ -23,10 +21,8 @@ from .components import (
     mountie_data,
     smuggler_data,
 )
+from .table import DELIVERIES, FEES, Table, book
 from .tuples import Ev, set_at, set_cantina, without
-
-if TYPE_CHECKING:
-    from .state import NachoState
 
 
 def _brief(smuggler: int) -> dict[str, object]:
@@ -35,7 +31,7 @@ def _brief(smuggler: int) -> dict[str, object]:
     return {"smuggler": s.code, "name": s.name, "rank": s.rank}
 
 
-def delivery_options(s: NachoState, p: int) -> list[Action]:
+def delivery_options(s: Table, p: int) -> list[Action]:
     """Step 3 after choosing the destination: deliver one of your cubes to an empty matching
     spot, or (first player only) one stolen from another player's warehouse, or none."""
     card, filled = s.pdecks[s.dest][0], s.filled[s.dest]
@@ -49,7 +45,7 @@ def delivery_options(s: NachoState, p: int) -> list[Action]:
     return out
 
 
-def pick(s: NachoState, p: int, smuggler: int, ev: Ev) -> None:
+def pick(s: Table, p: int, smuggler: int, ev: Ev) -> None:
     """ "Each player chooses a smuggler card from their hand and places it face down"."""
     s.hands = set_at(s.hands, p, without(s.hands[p], smuggler))
     s.picks = set_at(s.picks, p, smuggler)
@@ -59,7 +55,7 @@ def pick(s: NachoState, p: int, smuggler: int, ev: Ev) -> None:
         reveal(s, ev)
 
 
-def reveal(s: NachoState, ev: Ev) -> None:
+def reveal(s: Table, ev: Ev) -> None:
     """Step 2: turn the picks over, order by rank (ties: the gemstone), give the first player
     the face-up Mountie."""
     picks: tuple[int, ...] = s.picks  # type: ignore[assignment]
@@ -88,7 +84,7 @@ def reveal(s: NachoState, ev: Ev) -> None:
     s.stage = "destination"
 
 
-def go(s: NachoState, p: int, prov: int, ev: Ev) -> None:
+def go(s: Table, p: int, prov: int, ev: Ev) -> None:
     s.dest = prov
     ev.append(Event("go", p, {**_brief(s.picks[p]), "province": PROVINCES[prov].code}))
     options = delivery_options(s, p)
@@ -98,7 +94,7 @@ def go(s: NachoState, p: int, prov: int, ev: Ev) -> None:
         s.stage = "deliver"
 
 
-def deliver(s: NachoState, p: int, action: Deliver | None, ev: Ev) -> None:
+def deliver(s: Table, p: int, action: Deliver | None, ev: Ev) -> None:
     prov = s.dest
     card = s.pdecks[prov][0]
     if action is None:
@@ -108,7 +104,7 @@ def deliver(s: NachoState, p: int, action: Deliver | None, ev: Ev) -> None:
         spot = rules.open_spot(card, s.filled[prov], food)
         earned = PROVINCE_CARDS[card].spots[spot][1]
         s.filled = set_at(s.filled, prov, s.filled[prov] | 1 << spot)
-        s.gold = set_at(s.gold, p, s.gold[p] + earned)
+        book(s, p, DELIVERIES, earned)
         gave: tuple[int, ...] = ()
         if victim is None:
             s.warehouses = set_at(s.warehouses, p, without(s.warehouses[p], food))
@@ -133,7 +129,7 @@ def deliver(s: NachoState, p: int, action: Deliver | None, ev: Ev) -> None:
         )
     smuggler = s.picks[p]
     fee = SMUGGLERS[smuggler].fee
-    s.gold = set_at(s.gold, p, s.gold[p] - fee)  # "regardless of what the smuggler has done"
+    book(s, p, FEES, fee)  # "regardless of what the smuggler has done"
     ev.append(
         Event("fee", p, {"smuggler": SMUGGLERS[smuggler].code, "fee": fee, "gold": s.gold[p]})
     )
@@ -145,7 +141,7 @@ def deliver(s: NachoState, p: int, action: Deliver | None, ev: Ev) -> None:
     resolve(s, ev)
 
 
-def resolve(s: NachoState, ev: Ev) -> None:
+def resolve(s: Table, ev: Ev) -> None:
     """Let the active player's Mounties act, cantina by cantina, stopping for each choice."""
     p = s.order[s.pos]
     while True:
@@ -174,7 +170,7 @@ def resolve(s: NachoState, ev: Ev) -> None:
     end_step(s, ev)
 
 
-def arrest(s: NachoState, p: int, m: int, smuggler: int, bored: bool, ev: Ev) -> None:
+def arrest(s: Table, p: int, m: int, smuggler: int, bored: bool, ev: Ev) -> None:
     """ "Remove the Mountie and the prisoner from the game"."""
     c = s.arrest_at
     where = next(q for q, here in enumerate(s.keepers[p]) if smuggler in here)
@@ -199,7 +195,7 @@ def arrest(s: NachoState, p: int, m: int, smuggler: int, bored: bool, ev: Ev) ->
     s.arrest_at = s.arrester = None
 
 
-def wander(s: NachoState, p: int, prov: int, ev: Ev) -> None:
+def wander(s: Table, p: int, prov: int, ev: Ev) -> None:
     """ "If you have no cantina keepers at all, simply place the wandering Mountie on a cantina
     card of your choice." It leaves for another cantina and acts no more this turn."""
     c, m = s.arrest_at, s.arrester
@@ -216,7 +212,7 @@ def wander(s: NachoState, p: int, prov: int, ev: Ev) -> None:
     s.arrest_at = s.arrester = None
 
 
-def end_step(s: NachoState, ev: Ev) -> None:
+def end_step(s: Table, ev: Ev) -> None:
     s.pos += 1
     s.dest, s.resolved, s.arrest_at, s.arrester = None, 0, None, None
     if s.pos < len(s.order):
