@@ -131,27 +131,30 @@ def draw_hands(s: Table, ev: Ev) -> None:
     enough smuggler cards in the smuggler deck, shuffle the discarded smuggler cards and make a
     new draw pile." Each card goes to the player holding the fewest (ties: from the gemstone
     holder clockwise), so that when cards run short near the end everyone still has some."""
-    hands = list(s.hands)
-    drawn: list[list[int]] = [[] for _ in hands]
-    draw, discards = s.draw, s.discards
+    sizes = [len(h) for h in s.hands]
+    wanted = sum(HAND_SIZE - k for k in sizes if k < HAND_SIZE)
+    pile, discards = s.draw, s.discards
+    if len(pile) < wanted and discards:  # the pile runs out while someone still needs cards
+        rng = Rng(s.rng)
+        pile, discards = (*pile, *rng.shuffled(discards)), ()
+        s.rng = rng.state
+        ev.append(Event("reshuffle", None, {"cards": len(pile) - len(s.draw)}))
     n, gem = s.players, s.gem
-    while True:
-        needy = [seat for seat in range(n) if len(hands[seat]) < HAND_SIZE]
-        if not needy:
-            break
-        if not draw:
-            if not discards:
-                break
-            rng = Rng(s.rng)
-            draw, discards = tuple(rng.shuffled(discards)), ()
-            s.rng = rng.state
-            ev.append(Event("reshuffle", None, {"cards": len(draw)}))
-        seat = min(needy, key=lambda t: (len(hands[t]), (t - gem) % n))
-        hands[seat] = (*hands[seat], draw[0])
-        drawn[seat].append(draw[0])
-        draw = draw[1:]
-    s.hands = tuple(tuple(sorted(h)) for h in hands)
-    s.draw, s.discards = draw, discards
+    by_priority = [(gem + k) % n for k in range(n)]
+    drawn: list[list[int]] = [[] for _ in range(n)]
+    dealt = min(wanted, len(pile))
+    for card in pile[:dealt]:
+        fewest = -1
+        for seat in by_priority:
+            if sizes[seat] < HAND_SIZE and (fewest < 0 or sizes[seat] < sizes[fewest]):
+                fewest = seat
+        drawn[fewest].append(card)
+        sizes[fewest] += 1
+    s.hands = tuple(
+        tuple(sorted((*hand, *cards))) if cards else hand
+        for hand, cards in zip(s.hands, drawn, strict=True)
+    )
+    s.draw, s.discards = pile[dealt:], discards
     for seat, cards in enumerate(drawn):
         if cards:
             ev.append(
