@@ -74,6 +74,14 @@ class NachoState(Table, State):
     def _apply(self, player: int, action: Action) -> NachoState:
         return flow.apply(self, player, action)
 
+    def advance(self, player: int, action: Action) -> NachoState:
+        """The search's unchecked step: ``_apply`` without the events (``state.events`` is
+        ``()``), which rollouts never read. A subclass that changes ``_apply`` (a bot's model
+        of the table) is obeyed."""
+        if type(self)._apply is not NachoState._apply:
+            return self._apply(player, action)
+        return flow.apply(self, player, action, record=False)
+
     def _view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 

@@ -2,7 +2,7 @@
 destination and the delivery (or steal), the fee, the new keeper and the Mounties' arrests.
 
 Each function changes a fresh copy of the table (see ``flow.apply``) and runs on through what
-needs no choice; ``ev`` collects the events.
+needs no choice; ``ev`` collects the events (None: nobody reads them, so none are made).
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def pick(s: Table, p: int, smuggler: int, ev: Ev) -> None:
     """ "Each player chooses a smuggler card from their hand and places it face down"."""
     s.hands = set_at(s.hands, p, without(s.hands[p], smuggler))
     s.picks = set_at(s.picks, p, smuggler)
-    info = {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name}
-    ev.append(Event("pick", p, info, to=(p,)))
+    if ev is not None:
+        info = {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name}
+        ev.append(Event("pick", p, info, to=(p,)))
     if all(x is not None for x in s.picks):
         reveal(s, ev)
 
@@ -61,32 +62,37 @@ def reveal(s: Table, ev: Ev) -> None:
     picks: tuple[int, ...] = s.picks  # type: ignore[assignment]
     order = rules.turn_order([RANK[x] for x in picks], s.gem)
     s.revealed, s.order, s.pos = picks, order, 0
-    ev.append(
-        Event(
-            "reveal",
-            None,
-            {
-                "picks": [{"seat": seat, **smuggler_data(x)} for seat, x in enumerate(picks)],
-                "order": list(order),
-                "gem": s.gem,
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "reveal",
+                None,
+                {
+                    "picks": [{"seat": seat, **smuggler_data(x)} for seat, x in enumerate(picks)],
+                    "order": list(order),
+                    "gem": s.gem,
+                },
+            )
         )
-    )
     first, mountie = order[0], s.mdeck[0]
     prov = M_FLAG[mountie]
     s.mdeck, s.mface = s.mdeck[1:], False
     s.cmounties = set_cantina(s.cmounties, first, prov, (*s.cmounties[first][prov], mountie))
-    ev.append(
-        Event(
-            "mountie", first, {"mountie": mountie_data(mountie), "province": PROVINCES[prov].code}
+    if ev is not None:
+        ev.append(
+            Event(
+                "mountie",
+                first,
+                {"mountie": mountie_data(mountie), "province": PROVINCES[prov].code},
+            )
         )
-    )
     s.stage = "destination"
 
 
 def go(s: Table, p: int, prov: int, ev: Ev) -> None:
     s.dest = prov
-    ev.append(Event("go", p, {**_brief(s.picks[p]), "province": PROVINCES[prov].code}))
+    if ev is not None:
+        ev.append(Event("go", p, {**_brief(s.picks[p]), "province": PROVINCES[prov].code}))
     options = delivery_options(s, p)
     if len(options) == 1:  # nothing can be delivered there: no choice to make
         deliver(s, p, None, ev)
@@ -98,7 +104,8 @@ def deliver(s: Table, p: int, action: Deliver | None, ev: Ev) -> None:
     prov = s.dest
     card = s.pdecks[prov][0]
     if action is None:
-        ev.append(Event("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
+        if ev is not None:
+            ev.append(Event("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
     else:
         food, victim = action.food, action.victim
         spot = rules.open_spot(card, s.filled[prov], food)
@@ -114,29 +121,32 @@ def deliver(s: Table, p: int, action: Deliver | None, ev: Ev) -> None:
             taken = without(s.warehouses[victim], food)
             s.warehouses = set_at(s.warehouses, victim, tuple(sorted((*taken, *gave))))
             s.warehouses = set_at(s.warehouses, p, ())
-        ev.append(
-            Event(
-                "deliver",
-                p,
-                {
-                    "province": PROVINCES[prov].code,
-                    "food": FOODS[food].code,
-                    "price": earned,
-                    "from": victim,
-                    "gave": [FOODS[f].code for f in gave],
-                },
+        if ev is not None:
+            ev.append(
+                Event(
+                    "deliver",
+                    p,
+                    {
+                        "province": PROVINCES[prov].code,
+                        "food": FOODS[food].code,
+                        "price": earned,
+                        "from": victim,
+                        "gave": [FOODS[f].code for f in gave],
+                    },
+                )
             )
-        )
     smuggler = s.picks[p]
     fee = SMUGGLERS[smuggler].fee
     book(s, p, FEES, fee)  # "regardless of what the smuggler has done"
-    ev.append(
-        Event("fee", p, {"smuggler": SMUGGLERS[smuggler].code, "fee": fee, "gold": s.gold[p]})
-    )
+    if ev is not None:
+        ev.append(
+            Event("fee", p, {"smuggler": SMUGGLERS[smuggler].code, "fee": fee, "gold": s.gold[p]})
+        )
     # Step 4: "the smuggler you chose opens a cantina in the province to which you sent him".
     s.keepers = set_cantina(s.keepers, p, prov, (*s.keepers[p][prov], smuggler))
     s.picks = set_at(s.picks, p, None)
-    ev.append(Event("keeper", p, {**_brief(smuggler), "province": PROVINCES[prov].code}))
+    if ev is not None:
+        ev.append(Event("keeper", p, {**_brief(smuggler), "province": PROVINCES[prov].code}))
     s.resolved, s.arrest_at, s.arrester = 0, None, None
     resolve(s, ev)
 
@@ -178,19 +188,20 @@ def arrest(s: Table, p: int, m: int, smuggler: int, bored: bool, ev: Ev) -> None
     s.keepers = set_cantina(s.keepers, p, where, without(s.keepers[p][where], smuggler))
     s.removed_m = (*s.removed_m, m)
     s.removed_s = (*s.removed_s, smuggler)
-    ev.append(
-        Event(
-            "arrest",
-            p,
-            {
-                "mountie": mountie_data(m),
-                "smuggler": smuggler_data(smuggler),
-                "cantina": PROVINCES[c].code,
-                "province": PROVINCES[where].code,
-                "bored": bored,
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "arrest",
+                p,
+                {
+                    "mountie": mountie_data(m),
+                    "smuggler": smuggler_data(smuggler),
+                    "cantina": PROVINCES[c].code,
+                    "province": PROVINCES[where].code,
+                    "bored": bored,
+                },
+            )
         )
-    )
     s.resolved |= 1 << c
     s.arrest_at = s.arrester = None
 
@@ -201,13 +212,14 @@ def wander(s: Table, p: int, prov: int, ev: Ev) -> None:
     c, m = s.arrest_at, s.arrester
     s.cmounties = set_cantina(s.cmounties, p, c, without(s.cmounties[p][c], m))
     s.cmounties = set_cantina(s.cmounties, p, prov, (*s.cmounties[p][prov], m))
-    ev.append(
-        Event(
-            "wander",
-            p,
-            {"mountie": mountie_data(m), "from": PROVINCES[c].code, "to": PROVINCES[prov].code},
+    if ev is not None:
+        ev.append(
+            Event(
+                "wander",
+                p,
+                {"mountie": mountie_data(m), "from": PROVINCES[c].code, "to": PROVINCES[prov].code},
+            )
         )
-    )
     s.resolved |= 1 << c | 1 << prov
     s.arrest_at = s.arrester = None
 

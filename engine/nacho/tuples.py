@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..protocol import Event
 
-Ev = list[Event]  # the events of one apply, oldest first
+Ev = list[Event] | None  # the events of one apply, oldest first (None: nobody reads them)
 
 
 def set_at(items: tuple, i: int, value: object) -> tuple:
@@ -14,7 +14,7 @@ def set_at(items: tuple, i: int, value: object) -> tuple:
     >>> set_at((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*items[:i], value, *items[i + 1 :])
+    return items[:i] + (value,) + items[i + 1 :]
 
 
 def without(items: tuple[int, ...], x: int) -> tuple[int, ...]:

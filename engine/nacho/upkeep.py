@@ -3,7 +3,7 @@ after every turn (the gemstone, discards and draws, full provinces, new food, th
 then on to the next turn's step 1.
 
 Each function changes a fresh copy of the table (see ``flow.apply``) and runs on through what
-needs no choice; ``ev`` collects the events.
+needs no choice; ``ev`` collects the events (None: nobody reads them, so none are made).
 """
 
 from __future__ import annotations
@@ -52,21 +52,23 @@ def end_round(s: Table, ev: Ev) -> None:
         book(s, seat, PENALTIES, penalty)
         penalties.append(Penalty(seat, penalty, held))
     s.last_round = RoundSummary(s.round_no, tuple(bonuses), tuple(penalties), s.gold)
-    ev.append(Event("round", None, summary_json(s.last_round)))
+    if ev is not None:
+        ev.append(Event("round", None, summary_json(s.last_round)))
 
 
 def game_over(s: Table, ev: Ev) -> None:
     s.stage = "over"
     s.order, s.pos = (), 0
-    winner = rules.final_winner(s.gold, s.gem)
-    tied = [seat for seat, g in enumerate(s.gold) if g == s.gold[winner]]
-    ev.append(
-        Event(
-            "game-over",
-            None,
-            {"winners": [winner], "scores": list(s.gold), "tied": tied, "gem": s.gem},
+    if ev is not None:
+        winner = rules.final_winner(s.gold, s.gem)
+        tied = [seat for seat, g in enumerate(s.gold) if g == s.gold[winner]]
+        ev.append(
+            Event(
+                "game-over",
+                None,
+                {"winners": [winner], "scores": list(s.gold), "tied": tied, "gem": s.gem},
+            )
         )
-    )
 
 
 def upkeep(s: Table, ev: Ev) -> None:
@@ -82,7 +84,8 @@ def upkeep(s: Table, ev: Ev) -> None:
 
 
 def pass_gem(s: Table, to: int, ev: Ev) -> None:
-    ev.append(Event("gemstone", s.gem, {"to": to}))
+    if ev is not None:
+        ev.append(Event("gemstone", s.gem, {"to": to}))
     s.gem = to
 
 
@@ -97,19 +100,21 @@ def discard(s: Table, p: int, smuggler: int, ev: Ev) -> None:
     their number is public."""
     s.hands = set_at(s.hands, p, without(s.hands[p], smuggler))
     s.pending = set_at(s.pending, p, (*s.pending[p], smuggler))
-    ev.append(
-        Event(
-            "discard",
-            p,
-            {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name},
-            to=(p,),
+    if ev is not None:
+        ev.append(
+            Event(
+                "discard",
+                p,
+                {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name},
+                to=(p,),
+            )
         )
-    )
 
 
 def ready(s: Table, p: int, ev: Ev) -> None:
     s.ready = set_at(s.ready, p, True)
-    ev.append(Event("ready", p, {"discarded": len(s.pending[p])}))
+    if ev is not None:
+        ev.append(Event("ready", p, {"discarded": len(s.pending[p])}))
     if not all(s.ready):
         return
     for seat in range(s.players):
@@ -138,7 +143,8 @@ def draw_hands(s: Table, ev: Ev) -> None:
         rng = Rng(s.rng)
         pile, discards = (*pile, *rng.shuffled(discards)), ()
         s.rng = rng.state
-        ev.append(Event("reshuffle", None, {"cards": len(pile) - len(s.draw)}))
+        if ev is not None:
+            ev.append(Event("reshuffle", None, {"cards": len(pile) - len(s.draw)}))
     n, gem = s.players, s.gem
     by_priority = [(gem + k) % n for k in range(n)]
     drawn: list[list[int]] = [[] for _ in range(n)]
@@ -155,6 +161,8 @@ def draw_hands(s: Table, ev: Ev) -> None:
         for hand, cards in zip(s.hands, drawn, strict=True)
     )
     s.draw, s.discards = pile[dealt:], discards
+    if ev is None:
+        return
     for seat, cards in enumerate(drawn):
         if cards:
             ev.append(
@@ -182,17 +190,18 @@ def replace_full_provinces(s: Table, ev: Ev) -> None:
         s.bag = tuple(bag)
         s.pdecks = set_at(s.pdecks, prov, (*rest, old))
         s.filled = set_at(s.filled, prov, 0)
-        ev.append(
-            Event(
-                "province",
-                None,
-                {
-                    "province": PROVINCES[prov].code,
-                    "old": PROVINCE_CARDS[old].code,
-                    "new": PROVINCE_CARDS[rest[0]].code,
-                },
+        if ev is not None:
+            ev.append(
+                Event(
+                    "province",
+                    None,
+                    {
+                        "province": PROVINCES[prov].code,
+                        "old": PROVINCE_CARDS[old].code,
+                        "new": PROVINCE_CARDS[rest[0]].code,
+                    },
+                )
             )
-        )
 
 
 def next_seller(s: Table, ev: Ev) -> None:
@@ -217,7 +226,8 @@ def sell(s: Table, p: int, food: int, ev: Ev) -> None:
     s.warehouses = set_at(s.warehouses, p, without(s.warehouses[p], food))
     s.aside = set_at(s.aside, food, s.aside[food] + 1)
     book(s, p, SALES, SALE_PRICE)
-    ev.append(Event("sell", p, {"food": FOODS[food].code, "gold": s.gold[p]}))
+    if ev is not None:
+        ev.append(Event("sell", p, {"food": FOODS[food].code, "gold": s.gold[p]}))
     if not s.warehouses[p]:  # nothing left to sell: on to the refill
         refill(s, p, ev)
         s.seller += 1
@@ -229,7 +239,8 @@ def refill(s: Table, p: int, ev: Ev) -> None:
     (an empty bag gives what it has)."""
     warehouse = s.warehouses[p]
     if len(warehouse) >= WAREHOUSE_CUBES:
-        ev.append(Event("stock", p, {"drew": []}))
+        if ev is not None:
+            ev.append(Event("stock", p, {"drew": []}))
         return
     bag = list(s.bag)
     rng = Rng(s.rng)
@@ -240,7 +251,8 @@ def refill(s: Table, p: int, ev: Ev) -> None:
     s.rng = rng.state
     s.bag = tuple(bag)
     s.warehouses = set_at(s.warehouses, p, tuple(sorted((*warehouse, *drew))))
-    ev.append(Event("stock", p, {"drew": [FOODS[f].code for f in drew]}))
+    if ev is not None:
+        ev.append(Event("stock", p, {"drew": [FOODS[f].code for f in drew]}))
 
 
 def draw_cube(bag: list[int], rng: Rng) -> int:
@@ -280,6 +292,8 @@ def new_mountie(s: Table, ev: Ev) -> None:
 
 
 def announce_mountie(s: Table, ev: Ev) -> None:
+    if ev is None:
+        return
     data = {"round": s.round_no, "turn": s.turn_no, "left": len(s.mdeck)}
     if s.mface:
         data["mountie"] = mountie_data(s.mdeck[0])
