@@ -76,7 +76,10 @@ def legal_for(s: Table, p: object) -> list[Action]:
     memo = s._legal
     if memo is not None and memo[0] == p:
         return memo[1]
-    actions = legal(s, p) if p in acting(s) else []
+    seats = s._acting
+    if seats is None:
+        s._acting = seats = _acting(s)
+    actions = legal(s, p) if p in seats else []
     s._legal = (p, actions)
     return actions
 
@@ -258,15 +261,15 @@ def _give_gem(s: Table, p: int, action: GiveGem, ev: Ev) -> None:
 
 # What each kind of action does (``apply``).
 _STEP: dict[type, Callable[[Table, int, Any, Ev], None]] = {
-    Pick: lambda s, p, a, ev: steps.pick(s, p, a.smuggler, ev),
-    Go: lambda s, p, a, ev: steps.go(s, p, a.province, ev),
+    Pick: steps.pick,
+    Go: steps.go,
     Deliver: steps.deliver,
-    NoCube: lambda s, p, a, ev: steps.deliver(s, p, None, ev),
+    NoCube: steps.deliver,
     ChooseMountie: _choose_mountie,
     Arrest: _arrest,
     Wander: _wander,
     GiveGem: _give_gem,
-    Discard: lambda s, p, a, ev: upkeep.discard(s, p, a.smuggler, ev),
-    Sell: lambda s, p, a, ev: upkeep.sell(s, p, a.food, ev),
+    Discard: upkeep.discard,
+    Sell: upkeep.sell,
     Done: _done,
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..protocol import Action, Event
 from . import rules, upkeep
-from .actions import DELIVER, NO_CUBE, STEAL, Deliver
+from .actions import DELIVER, NO_CUBE, STEAL, Deliver, Go, NoCube, Pick
 from .components import (
     FOODS,
     M_FLAG,
@@ -25,10 +25,16 @@ from .table import DELIVERIES, FEES, Table, book
 from .tuples import Ev, set_at, set_cantina, without
 
 
-def _brief(smuggler: int) -> dict[str, object]:
-    """A smuggler in an event: code, name and rank (views carry the rest)."""
+def _brief(smuggler: int, province: int) -> dict[str, object]:
+    """A smuggler going to a province, in an event: code, name and rank (views carry the
+    rest)."""
     s = SMUGGLERS[smuggler]
-    return {"smuggler": s.code, "name": s.name, "rank": s.rank}
+    return {
+        "smuggler": s.code,
+        "name": s.name,
+        "rank": s.rank,
+        "province": PROVINCES[province].code,
+    }
 
 
 def delivery_options(s: Table, p: int) -> list[Action]:
@@ -45,14 +51,15 @@ def delivery_options(s: Table, p: int) -> list[Action]:
     return out
 
 
-def pick(s: Table, p: int, smuggler: int, ev: Ev) -> None:
+def pick(s: Table, p: int, action: Pick, ev: Ev) -> None:
     """ "Each player chooses a smuggler card from their hand and places it face down"."""
+    smuggler = action.smuggler
     s.hands = set_at(s.hands, p, without(s.hands[p], smuggler))
     s.picks = set_at(s.picks, p, smuggler)
     if ev is not None:
         info = {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name}
         ev.append(Event("pick", p, info, to=(p,)))
-    if all(x is not None for x in s.picks):
+    if None not in s.picks:
         reveal(s, ev)
 
 
@@ -89,21 +96,21 @@ def reveal(s: Table, ev: Ev) -> None:
     s.stage = "destination"
 
 
-def go(s: Table, p: int, prov: int, ev: Ev) -> None:
-    s.dest = prov
+def go(s: Table, p: int, action: Go, ev: Ev) -> None:
+    s.dest = prov = action.province
     if ev is not None:
-        ev.append(Event("go", p, {**_brief(s.picks[p]), "province": PROVINCES[prov].code}))
+        ev.append(Event("go", p, _brief(s.picks[p], prov)))
     options = delivery_options(s, p)
     if len(options) == 1:  # nothing can be delivered there: no choice to make
-        deliver(s, p, None, ev)
+        deliver(s, p, NO_CUBE, ev)
     else:
         s.stage = "deliver"
 
 
-def deliver(s: Table, p: int, action: Deliver | None, ev: Ev) -> None:
+def deliver(s: Table, p: int, action: Deliver | NoCube, ev: Ev) -> None:
     prov = s.dest
     card = s.pdecks[prov][0]
-    if action is None:
+    if type(action) is NoCube:
         if ev is not None:
             ev.append(Event("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
     else:
@@ -146,7 +153,7 @@ def deliver(s: Table, p: int, action: Deliver | None, ev: Ev) -> None:
     s.keepers = set_cantina(s.keepers, p, prov, (*s.keepers[p][prov], smuggler))
     s.picks = set_at(s.picks, p, None)
     if ev is not None:
-        ev.append(Event("keeper", p, {**_brief(smuggler), "province": PROVINCES[prov].code}))
+        ev.append(Event("keeper", p, _brief(smuggler, prov)))
     s.resolved, s.arrest_at, s.arrester = 0, None, None
     resolve(s, ev)
 

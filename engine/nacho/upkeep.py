@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..protocol import Event
 from ..rng import Rng
 from . import rules
+from .actions import Discard, Sell
 from .components import (
     FOODS,
     FULL,
@@ -95,9 +96,10 @@ def start_discards(s: Table, phase: str) -> None:
     s.pending = ((),) * s.players
 
 
-def discard(s: Table, p: int, smuggler: int, ev: Ev) -> None:
+def discard(s: Table, p: int, action: Discard, ev: Ev) -> None:
     """Discards go face down (the rulebook does not say; see docs/rules-decisions.md), so only
     their number is public."""
+    smuggler = action.smuggler
     s.hands = set_at(s.hands, p, without(s.hands[p], smuggler))
     s.pending = set_at(s.pending, p, (*s.pending[p], smuggler))
     if ev is not None:
@@ -222,7 +224,8 @@ def next_seller(s: Table, ev: Ev) -> None:
     start_turn(s, ev)
 
 
-def sell(s: Table, p: int, food: int, ev: Ev) -> None:
+def sell(s: Table, p: int, action: Sell, ev: Ev) -> None:
+    food = action.food
     s.warehouses = set_at(s.warehouses, p, without(s.warehouses[p], food))
     s.aside = set_at(s.aside, food, s.aside[food] + 1)
     book(s, p, SALES, SALE_PRICE)
