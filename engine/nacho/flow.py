@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..protocol import Action, Event, IllegalAction
+from ..protocol import Action, IllegalAction
 from . import rules, steps, upkeep
 from .actions import (
     ARREST,
@@ -221,12 +221,12 @@ def apply(state: Table, p: int, action: Action, record: bool = True) -> Table:
     a quarter of a step."""
     s = state._copy()
     if record:
-        ev: list[Event] = []
+        ev: list[tuple[Any, ...]] = []
         _STEP[type(action)](s, p, action, ev)
-        s.events = tuple(ev)
+        s._events, s._records = None, tuple(ev)
     else:
         _STEP[type(action)](s, p, action, None)
-        s.events = ()
+        s._events, s._records = (), ()
     return s
 
 

@@ -7,7 +7,7 @@ needs no choice; ``ev`` collects the events (None: nobody reads them, so none ar
 
 from __future__ import annotations
 
-from ..protocol import Action, Event
+from ..protocol import Action
 from . import rules, upkeep
 from .actions import DELIVER, NO_CUBE, STEAL, Deliver, Go, NoCube, Pick
 from .components import (
@@ -58,7 +58,7 @@ def pick(s: Table, p: int, action: Pick, ev: Ev) -> None:
     s.picks = set_at(s.picks, p, smuggler)
     if ev is not None:
         info = {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name}
-        ev.append(Event("pick", p, info, to=(p,)))
+        ev.append(("pick", p, info, (p,)))
     if None not in s.picks:
         reveal(s, ev)
 
@@ -71,7 +71,7 @@ def reveal(s: Table, ev: Ev) -> None:
     s.revealed, s.order, s.pos = picks, order, 0
     if ev is not None:
         ev.append(
-            Event(
+            (
                 "reveal",
                 None,
                 {
@@ -87,7 +87,7 @@ def reveal(s: Table, ev: Ev) -> None:
     s.cmounties = set_cantina(s.cmounties, first, prov, (*s.cmounties[first][prov], mountie))
     if ev is not None:
         ev.append(
-            Event(
+            (
                 "mountie",
                 first,
                 {"mountie": mountie_data(mountie), "province": PROVINCES[prov].code},
@@ -99,7 +99,7 @@ def reveal(s: Table, ev: Ev) -> None:
 def go(s: Table, p: int, action: Go, ev: Ev) -> None:
     s.dest = prov = action.province
     if ev is not None:
-        ev.append(Event("go", p, _brief(s.picks[p], prov)))
+        ev.append(("go", p, _brief(s.picks[p], prov)))
     options = delivery_options(s, p)
     if len(options) == 1:  # nothing can be delivered there: no choice to make
         deliver(s, p, NO_CUBE, ev)
@@ -112,7 +112,7 @@ def deliver(s: Table, p: int, action: Deliver | NoCube, ev: Ev) -> None:
     card = s.pdecks[prov][0]
     if type(action) is NoCube:
         if ev is not None:
-            ev.append(Event("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
+            ev.append(("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
     else:
         food, victim = action.food, action.victim
         spot = rules.open_spot(card, s.filled[prov], food)
@@ -130,7 +130,7 @@ def deliver(s: Table, p: int, action: Deliver | NoCube, ev: Ev) -> None:
             s.warehouses = set_at(s.warehouses, p, ())
         if ev is not None:
             ev.append(
-                Event(
+                (
                     "deliver",
                     p,
                     {
@@ -146,14 +146,12 @@ def deliver(s: Table, p: int, action: Deliver | NoCube, ev: Ev) -> None:
     fee = SMUGGLERS[smuggler].fee
     book(s, p, FEES, fee)  # "regardless of what the smuggler has done"
     if ev is not None:
-        ev.append(
-            Event("fee", p, {"smuggler": SMUGGLERS[smuggler].code, "fee": fee, "gold": s.gold[p]})
-        )
+        ev.append(("fee", p, {"smuggler": SMUGGLERS[smuggler].code, "fee": fee, "gold": s.gold[p]}))
     # Step 4: "the smuggler you chose opens a cantina in the province to which you sent him".
     s.keepers = set_cantina(s.keepers, p, prov, (*s.keepers[p][prov], smuggler))
     s.picks = set_at(s.picks, p, None)
     if ev is not None:
-        ev.append(Event("keeper", p, _brief(smuggler, prov)))
+        ev.append(("keeper", p, _brief(smuggler, prov)))
     s.resolved, s.arrest_at, s.arrester = 0, None, None
     resolve(s, ev)
 
@@ -197,7 +195,7 @@ def arrest(s: Table, p: int, m: int, smuggler: int, bored: bool, ev: Ev) -> None
     s.removed_s = (*s.removed_s, smuggler)
     if ev is not None:
         ev.append(
-            Event(
+            (
                 "arrest",
                 p,
                 {
@@ -221,7 +219,7 @@ def wander(s: Table, p: int, prov: int, ev: Ev) -> None:
     s.cmounties = set_cantina(s.cmounties, p, prov, (*s.cmounties[p][prov], m))
     if ev is not None:
         ev.append(
-            Event(
+            (
                 "wander",
                 p,
                 {"mountie": mountie_data(m), "from": PROVINCES[c].code, "to": PROVINCES[prov].code},

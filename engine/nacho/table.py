@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..protocol import Event
 from .components import START_GOLD
 from .summary import RoundSummary, summary_from_json
 
@@ -117,7 +118,8 @@ class Table:
 
     A table is never changed once a caller has it: ``flow.apply`` changes a fresh ``_copy``
     before handing it out. ``_acting`` and ``_legal`` remember what ``flow.acting`` and
-    ``flow.legal_for`` computed from this table's fields (a copy forgets them).
+    ``flow.legal_for`` computed from this table's fields (a copy forgets them); ``events`` are
+    made from their records when first read.
     """
 
     players: int
@@ -157,7 +159,8 @@ class Table:
     arrester: int | None
     seller: int
     last_round: RoundSummary | None
-    events: tuple[Any, ...]
+    _events: tuple[Event, ...] | None  # made from _records when first read
+    _records: tuple[tuple[Any, ...], ...]
 
     def __init__(self, **fields: Any) -> None:
         if "ledger" not in fields:  # a table rebuilt from a view, or set up by hand
@@ -178,6 +181,20 @@ class Table:
         new.__dict__ = fields = self.__dict__.copy()
         fields["_acting"] = fields["_legal"] = None
         return new
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the ``apply`` that made this table caused. ``flow.apply`` records each event's
+        arguments; the ``Event`` values are made here, once, when first read: a replay of a
+        whole game reads only its last table's."""
+        made = self._events
+        if made is None:
+            self._events = made = tuple([Event(*record) for record in self._records])
+        return made
+
+    @events.setter
+    def events(self, value: tuple[Event, ...]) -> None:
+        self._events, self._records = tuple(value), ()
 
     def fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in FIELDS)

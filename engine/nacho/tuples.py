@@ -3,9 +3,12 @@ states are immutable, so a change is a new tuple sharing the rest)."""
 
 from __future__ import annotations
 
-from ..protocol import Event
+from typing import Any
 
-Ev = list[Event] | None  # the events of one apply, oldest first (None: nobody reads them)
+# The events of one apply, oldest first, each as the arguments of its ``protocol.Event`` (kind,
+# seat, data[, to[, public]]): the table makes the events from them when they are first read.
+# None: nobody reads them, so none are recorded.
+Ev = list[tuple[Any, ...]] | None
 
 
 def set_at(items: tuple, i: int, value: object) -> tuple:

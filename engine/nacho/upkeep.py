@@ -8,7 +8,6 @@ needs no choice; ``ev`` collects the events (None: nobody reads them, so none ar
 
 from __future__ import annotations
 
-from ..protocol import Event
 from ..rng import Rng
 from . import rules
 from .actions import Discard, Sell
@@ -54,7 +53,7 @@ def end_round(s: Table, ev: Ev) -> None:
         penalties.append(Penalty(seat, penalty, held))
     s.last_round = RoundSummary(s.round_no, tuple(bonuses), tuple(penalties), s.gold)
     if ev is not None:
-        ev.append(Event("round", None, summary_json(s.last_round)))
+        ev.append(("round", None, summary_json(s.last_round)))
 
 
 def game_over(s: Table, ev: Ev) -> None:
@@ -64,7 +63,7 @@ def game_over(s: Table, ev: Ev) -> None:
         winner = rules.final_winner(s.gold, s.gem)
         tied = [seat for seat, g in enumerate(s.gold) if g == s.gold[winner]]
         ev.append(
-            Event(
+            (
                 "game-over",
                 None,
                 {"winners": [winner], "scores": list(s.gold), "tied": tied, "gem": s.gem},
@@ -86,7 +85,7 @@ def upkeep(s: Table, ev: Ev) -> None:
 
 def pass_gem(s: Table, to: int, ev: Ev) -> None:
     if ev is not None:
-        ev.append(Event("gemstone", s.gem, {"to": to}))
+        ev.append(("gemstone", s.gem, {"to": to}))
     s.gem = to
 
 
@@ -104,11 +103,11 @@ def discard(s: Table, p: int, action: Discard, ev: Ev) -> None:
     s.pending = set_at(s.pending, p, (*s.pending[p], smuggler))
     if ev is not None:
         ev.append(
-            Event(
+            (
                 "discard",
                 p,
                 {"smuggler": SMUGGLERS[smuggler].code, "name": SMUGGLERS[smuggler].name},
-                to=(p,),
+                (p,),
             )
         )
 
@@ -116,7 +115,7 @@ def discard(s: Table, p: int, action: Discard, ev: Ev) -> None:
 def ready(s: Table, p: int, ev: Ev) -> None:
     s.ready = set_at(s.ready, p, True)
     if ev is not None:
-        ev.append(Event("ready", p, {"discarded": len(s.pending[p])}))
+        ev.append(("ready", p, {"discarded": len(s.pending[p])}))
     if not all(s.ready):
         return
     for seat in range(s.players):
@@ -146,7 +145,7 @@ def draw_hands(s: Table, ev: Ev) -> None:
         pile, discards = (*pile, *rng.shuffled(discards)), ()
         s.rng = rng.state
         if ev is not None:
-            ev.append(Event("reshuffle", None, {"cards": len(pile) - len(s.draw)}))
+            ev.append(("reshuffle", None, {"cards": len(pile) - len(s.draw)}))
     n, gem = s.players, s.gem
     by_priority = [(gem + k) % n for k in range(n)]
     drawn: list[list[int]] = [[] for _ in range(n)]
@@ -168,12 +167,12 @@ def draw_hands(s: Table, ev: Ev) -> None:
     for seat, cards in enumerate(drawn):
         if cards:
             ev.append(
-                Event(
+                (
                     "draw",
                     seat,
                     {"smugglers": [SMUGGLERS[i].code for i in cards]},
-                    to=(seat,),
-                    public={"count": len(cards)},
+                    (seat,),
+                    {"count": len(cards)},
                 )
             )
 
@@ -194,7 +193,7 @@ def replace_full_provinces(s: Table, ev: Ev) -> None:
         s.filled = set_at(s.filled, prov, 0)
         if ev is not None:
             ev.append(
-                Event(
+                (
                     "province",
                     None,
                     {
@@ -230,7 +229,7 @@ def sell(s: Table, p: int, action: Sell, ev: Ev) -> None:
     s.aside = set_at(s.aside, food, s.aside[food] + 1)
     book(s, p, SALES, SALE_PRICE)
     if ev is not None:
-        ev.append(Event("sell", p, {"food": FOODS[food].code, "gold": s.gold[p]}))
+        ev.append(("sell", p, {"food": FOODS[food].code, "gold": s.gold[p]}))
     if not s.warehouses[p]:  # nothing left to sell: on to the refill
         refill(s, p, ev)
         s.seller += 1
@@ -243,7 +242,7 @@ def refill(s: Table, p: int, ev: Ev) -> None:
     warehouse = s.warehouses[p]
     if len(warehouse) >= WAREHOUSE_CUBES:
         if ev is not None:
-            ev.append(Event("stock", p, {"drew": []}))
+            ev.append(("stock", p, {"drew": []}))
         return
     bag = list(s.bag)
     rng = Rng(s.rng)
@@ -255,7 +254,7 @@ def refill(s: Table, p: int, ev: Ev) -> None:
     s.bag = tuple(bag)
     s.warehouses = set_at(s.warehouses, p, tuple(sorted((*warehouse, *drew))))
     if ev is not None:
-        ev.append(Event("stock", p, {"drew": [FOODS[f].code for f in drew]}))
+        ev.append(("stock", p, {"drew": [FOODS[f].code for f in drew]}))
 
 
 def draw_cube(bag: list[int], rng: Rng) -> int:
@@ -300,4 +299,4 @@ def announce_mountie(s: Table, ev: Ev) -> None:
     data = {"round": s.round_no, "turn": s.turn_no, "left": len(s.mdeck)}
     if s.mface:
         data["mountie"] = mountie_data(s.mdeck[0])
-    ev.append(Event("turn", None, data))
+    ev.append(("turn", None, data))
