@@ -13,11 +13,12 @@ from .actions import DELIVER, NO_CUBE, STEAL, Deliver, Go, NoCube, Pick
 from .components import (
     FOODS,
     M_FLAG,
-    PROVINCE_CARDS,
+    PRICE_OF,
     PROVINCES,
     RANK,
     ROUNDS,
     SMUGGLERS,
+    SPOT_OF,
     mountie_data,
     smuggler_data,
 )
@@ -115,9 +116,8 @@ def deliver(s: Table, p: int, action: Deliver | NoCube, ev: Ev) -> None:
             ev.append(("deliver", p, {"province": PROVINCES[prov].code, "food": None}))
     else:
         food, victim = action.food, action.victim
-        spot = rules.open_spot(card, s.filled[prov], food)
-        earned = PROVINCE_CARDS[card].spots[spot][1]
-        s.filled = set_at(s.filled, prov, s.filled[prov] | 1 << spot)
+        earned = PRICE_OF[card][food]
+        s.filled = set_at(s.filled, prov, s.filled[prov] | 1 << SPOT_OF[card][food])
         book(s, p, DELIVERIES, earned)
         gave: tuple[int, ...] = ()
         if victim is None:

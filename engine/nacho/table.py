@@ -77,7 +77,7 @@ FIELDS = (
 LEDGER = ("opening", "deliveries", "sales", "bonuses", "fees", "penalties")
 OPENING, DELIVERIES, SALES, BONUSES, FEES, PENALTIES = range(len(LEDGER))
 EARNINGS = (OPENING, DELIVERIES, SALES, BONUSES)  # added to the gold
-COSTS = (FEES, PENALTIES)  # taken from it
+COSTS = (FEES, PENALTIES)  # taken from it (the last columns: ``book`` relies on it)
 
 Entry = tuple[int, int, int, int, int, int]  # one seat's ledger, in LEDGER's order
 
@@ -218,6 +218,9 @@ class Table:
 def book(t: Table, seat: int, kind: int, amount: int) -> None:
     """``seat`` gains (an earning) or pays (a cost) ``amount`` gold for reason ``kind``: its
     gold and its ledger change together. Only on a fresh copy (``flow.apply``)."""
-    gold = t.gold[seat] + (-amount if kind in COSTS else amount)
-    t.gold = (*t.gold[:seat], gold, *t.gold[seat + 1 :])
-    t.ledger = (*t.ledger[:seat], booked(t.ledger[seat], kind, amount), *t.ledger[seat + 1 :])
+    gold, ledger = list(t.gold), list(t.ledger)
+    gold[seat] += -amount if kind >= FEES else amount
+    entry = list(ledger[seat])
+    entry[kind] += amount
+    ledger[seat] = tuple(entry)  # type: ignore[assignment]
+    t.gold, t.ledger = tuple(gold), tuple(ledger)

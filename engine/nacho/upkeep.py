@@ -216,7 +216,7 @@ def next_seller(s: Table, ev: Ev) -> None:
         refill(s, seat, ev)
         s.seller += 1
     # "Afterwards, put any cubes that were placed aside back in the bag."
-    s.bag = tuple(b + a for b, a in zip(s.bag, s.aside, strict=True))
+    s.bag = tuple([b + a for b, a in zip(s.bag, s.aside, strict=True)])
     s.aside = (0,) * len(FOODS)
     s.seller = 0
     new_mountie(s, ev)
