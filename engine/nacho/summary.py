@@ -96,6 +96,9 @@ def _objects(value: Any, what: str) -> list[Mapping[str, Any]]:
 def summary_from_json(value: Any, players: int = 4) -> RoundSummary:
     """``summary_json``'s inverse; a ValueError names what is wrong."""
     data = _object(value, "")
+    missing = [key for key in RoundSummary._fields if key not in data]
+    if missing:
+        raise ValueError(f"last_round must give {list(RoundSummary._fields)}, missing {missing}")
     gold = 10**6
     seat = lambda v, what: _int(v, what, 0, players - 1)  # noqa: E731
     bonuses = []

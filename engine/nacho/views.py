@@ -1,11 +1,13 @@
 """What one seat sees of The Nacho Incident's table, as plain JSON.
 
 Everything on the table is public: province cards and their filled spots, every warehouse,
-every cantina with its keepers and Mounties, gold (and its ledger: what each seat earned and
-paid, by reason), the gemstone, the face-up Mountie, how many
-cards are left in each deck, and the bag's contents (32 cubes minus every cube in sight). Hidden:
+every cantina with its keepers and Mounties, gold and its ledger (what each seat earned and
+paid, by reason), the gemstone, the face-up Mountie, how many cards are left in each deck, the
+last round's summary, and the bag's contents (32 cubes minus every cube in sight). Hidden:
 other players' hands, picks before the reveal, this refresh's discards before everyone is done,
 the order of every face-down deck and the face-down discard pile.
+
+A view is new JSON each time: nothing in it is the table's own.
 
 ``choice`` describes the viewing seat's legal actions for a UI (what each tap means), and
 ``hand`` gives each smuggler's reachable provinces.
