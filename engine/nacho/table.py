@@ -196,9 +196,6 @@ class Table:
     def events(self, value: tuple[Event, ...]) -> None:
         self._events, self._records = tuple(value), ()
 
-    def fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in FIELDS)
-
     def __eq__(self, other: object) -> bool:
         """The same table, and the same latest events (compared as their JSON, as a save has
         them)."""
@@ -220,7 +217,5 @@ def book(t: Table, seat: int, kind: int, amount: int) -> None:
     gold and its ledger change together. Only on a fresh copy (``flow.apply``)."""
     gold, ledger = list(t.gold), list(t.ledger)
     gold[seat] += -amount if kind >= FEES else amount
-    entry = list(ledger[seat])
-    entry[kind] += amount
-    ledger[seat] = tuple(entry)  # type: ignore[assignment]
+    ledger[seat] = booked(ledger[seat], kind, amount)
     t.gold, t.ledger = tuple(gold), tuple(ledger)

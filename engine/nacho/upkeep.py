@@ -150,13 +150,17 @@ def draw_hands(s: Table, ev: Ev) -> None:
     by_priority = [(gem + k) % n for k in range(n)]
     drawn: list[list[int]] = [[] for _ in range(n)]
     dealt = min(wanted, len(pile))
-    for card in pile[:dealt]:
-        fewest = -1
+    # Card by card to the fewest, ties by priority, is level by level: every seat holding
+    # ``level`` cards (the fewest) takes one in priority order, then the next level.
+    cards = iter(pile[:dealt])
+    for level in range(min(sizes), HAND_SIZE):
         for seat in by_priority:
-            if sizes[seat] < HAND_SIZE and (fewest < 0 or sizes[seat] < sizes[fewest]):
-                fewest = seat
-        drawn[fewest].append(card)
-        sizes[fewest] += 1
+            if sizes[seat] == level:
+                card = next(cards, None)
+                if card is None:
+                    break
+                drawn[seat].append(card)
+                sizes[seat] += 1
     s.hands = tuple(
         tuple(sorted((*hand, *cards))) if cards else hand
         for hand, cards in zip(s.hands, drawn, strict=True)
