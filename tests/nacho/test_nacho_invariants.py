@@ -4,6 +4,8 @@ where the rules end it, not a step before or after."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 
 import pytest
@@ -232,3 +234,38 @@ def test_gold_below_zero_ends_nothing() -> None:
     assert not state.is_over() and state.current_players() == (0, 1)
     state = play(state, (0, str(state.legal_actions(0)[0])), (1, str(state.legal_actions(1)[0])))
     assert not state.is_over() and state.gold[0] <= -1
+
+
+# -- the same games as before ----------------------------------------------------------------
+
+# Pinned with the engine as it was before the speed work (commit 4b1e3d2) and unchanged since:
+# whatever makes the engine faster must play every seeded game the same, action by action,
+# event by event.
+PINNED = {
+    (2, ()): (197, [65, 43], [0], "929332cb0aa1bc26"),
+    (3, ("rechoose",)): (302, [47, 68, 32], [1], "45a705e1a617123b"),
+    (4, ("random_mounties",)): (359, [36, 39, 35, 48], [3], "4100049cd0f6fcd1"),
+    (4, ("random_mounties", "rechoose")): (365, [30, 29, 33, 56], [3], "23b3a601dd5ddace"),
+}
+
+
+@pytest.mark.parametrize(("players", "options"), sorted(PINNED))
+def test_a_seeded_game_is_played_as_it_always_was(players: int, options: tuple[str, ...]) -> None:
+    chooser = Rng(2024 + players)
+    state = GAME.new_game(
+        players=players, seed=f"pin{players}", options=dict.fromkeys(options, True)
+    )
+    digest = hashlib.sha256()
+    steps = 0
+    while not state.is_over():
+        acting = state.current_players()
+        seat = acting[chooser.below(len(acting))]
+        legal = state.legal_actions(seat)
+        action = legal[chooser.below(len(legal))]
+        digest.update(f"{seat}:{action};".encode())
+        state = state.apply(seat, action)
+        for event in state.events:
+            digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
+        steps += 1
+    got = (steps, list(state.gold), state.winners(), digest.hexdigest()[:16])
+    assert got == PINNED[(players, options)]
