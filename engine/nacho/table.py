@@ -164,14 +164,15 @@ class Table:
 
     def __init__(self, **fields: Any) -> None:
         if "ledger" not in fields:  # a table rebuilt from a view, or set up by hand
-            fields["ledger"] = tuple(opening(g) for g in fields["gold"])
-        if isinstance(fields["last_round"], Mapping):  # as a view shows it (a rebuilt table)
-            fields["last_round"] = summary_from_json(fields["last_round"], fields["players"])
-        unknown = set(fields) - set(FIELDS)
-        if unknown:
-            raise TypeError(f"not fields of a Nacho Incident table: {sorted(unknown)}")
+            fields["ledger"] = tuple([opening(g) for g in fields["gold"]])
+        last = fields["last_round"]
+        if isinstance(last, Mapping):  # as a view shows it (better converted once by the caller)
+            fields["last_round"] = summary_from_json(last, fields["players"])
+        mine = self.__dict__
         for name in FIELDS:
-            setattr(self, name, fields[name])
+            if name != "events":
+                mine[name] = fields[name]
+        self.events = fields["events"]
         self._acting = self._legal = None
 
     def _copy(self) -> Any:

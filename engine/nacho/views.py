@@ -1,9 +1,9 @@
 """What one seat sees of The Nacho Incident's table, as plain JSON.
 
 Everything on the table is public: province cards and their filled spots, every warehouse,
-every cantina with its keepers and Mounties, gold and its ledger (what each seat earned and
-paid, by reason), the gemstone, the face-up Mountie, how many cards are left in each deck, the
-last round's summary, and the bag's contents (32 cubes minus every cube in sight). Hidden:
+every cantina with its keepers and Mounties, gold, the gemstone, the face-up Mountie, how many
+cards are left in each deck, the last round's summary, and the bag's contents (32 cubes minus
+every cube in sight). Hidden:
 other players' hands, picks before the reveal, this refresh's discards before everyone is done,
 the order of every face-down deck and the face-down discard pile.
 
@@ -47,7 +47,7 @@ from .components import (
 )
 from .rules import STEP_PHASES
 from .summary import summary_json
-from .table import LEDGER, Table
+from .table import Table
 
 VIEW_VERSION = 1
 
@@ -79,7 +79,6 @@ def seat_view(s: Table, seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "gold": s.gold[seat],
-        "ledger": dict(zip(LEDGER, s.ledger[seat], strict=True)),
         "cubes": _foods(s.warehouses[seat]),
         "hand_size": len(s.hands[seat]),
         "gem": s.gem == seat,
