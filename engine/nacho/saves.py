@@ -1,11 +1,13 @@
-"""Loading a saved Nacho Incident game: every field checked, every card accounted for.
+"""A Nacho Incident table as a save (``save``), and back (``load``): every field checked, every
+card accounted for.
 
 A save that is not a consistent game raises ValueError naming the problem (``NachoGame.
-from_dict`` adds "bad The Nacho Incident save: "). Consistent means: each of the 56 smugglers,
-12 Mounties and 12 province cards is in exactly one place; the 32 cubes are 4 of each food
-between the bag, the market, the warehouses and the province cards; and the phase's own
-fields (who is to act, the play order, the chosen destination, the cantina where Mounties act)
-fit each other.
+from_dict`` adds "bad The Nacho Incident save: "). Consistent means (``check_table``): each of
+the 56 smugglers, 12 Mounties and 12 province cards is in exactly one place; the 32 cubes are 4
+of each food between the bag, the market, the warehouses and the province cards; each seat's
+gold is what its ledger adds up to; and the phase's own fields (who is to act, the play order,
+the chosen destination, the cantina where Mounties act) fit each other. ``checks.invariants``
+holds every table of a game to the same.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from ..protocol import events_from_json
+from ..protocol import Game, events_from_json, events_to_json
 from . import rules
 from .components import (
     CARDS_OF_PROVINCE,
@@ -35,11 +37,75 @@ from .components import (
     TURNS_PER_ROUND,
 )
 from .rules import PHASES, STEP_PHASES
-
-if TYPE_CHECKING:
-    from .state import NachoGame, NachoState
+from .summary import summary_from_json, summary_json
+from .table import LEDGER, Table, opening, recount
 
 GOLD_LIMIT = 10**6
+T = TypeVar("T", bound=Table)
+
+
+def save(s: Table, game: str, version: int) -> dict[str, Any]:
+    """The whole table as new JSON-ready data (``NachoState.to_dict``)."""
+    smugglers = lambda items: [SMUGGLERS[i].code for i in items]  # noqa: E731
+    mounties = lambda items: [MOUNTIES[i].code for i in items]  # noqa: E731
+    foods = lambda items: [FOODS[i].code for i in items]  # noqa: E731
+    counts = lambda items: {FOODS[i].code: c for i, c in enumerate(items)}  # noqa: E731
+    return {
+        "game": game,
+        "version": version,
+        "players": s.players,
+        "options": dict(s.options),
+        "public": {
+            "phase": s.stage,
+            "round": s.round_no,
+            "turn": s.turn_no,
+            "gem": s.gem,
+            "gold": list(s.gold),
+            "ledger": [dict(zip(LEDGER, entry, strict=True)) for entry in s.ledger],
+            "ready": list(s.ready),
+            "revealed": [None if r is None else SMUGGLERS[r].code for r in s.revealed],
+            "warehouses": [foods(w) for w in s.warehouses],
+            "bag": counts(s.bag),
+            "aside": counts(s.aside),
+            "provinces": [
+                {
+                    "deck": [PROVINCE_CARDS[c].code for c in deck],
+                    "filled": [bool(filled >> k & 1) for k in range(4)],
+                }
+                for deck, filled in zip(s.pdecks, s.filled, strict=True)
+            ],
+            "keepers": [[smugglers(here) for here in seat] for seat in s.keepers],
+            "mounties": [[mounties(here) for here in seat] for seat in s.cmounties],
+            "face_up": s.mface,
+            "removed_mounties": mounties(s.removed_m),
+            "removed_smugglers": smugglers(s.removed_s),
+            "order": list(s.order),
+            "pos": s.pos,
+            "dest": None if s.dest is None else PROVINCES[s.dest].code,
+            "resolved": s.resolved,
+            "arrest_at": None if s.arrest_at is None else PROVINCES[s.arrest_at].code,
+            "arrester": None if s.arrester is None else MOUNTIES[s.arrester].code,
+            "seller": s.seller,
+            "last_round": None if s.last_round is None else summary_json(s.last_round),
+        },
+        "players_private": [
+            {
+                "hand": smugglers(s.hands[p]),
+                "pick": None if s.picks[p] is None else SMUGGLERS[s.picks[p]].code,
+                "pending": smugglers(s.pending[p]),
+            }
+            for p in range(s.players)
+        ],
+        "secret": {
+            "rng": f"{s.rng:016x}",
+            "draw": smugglers(s.draw),
+            "discards": smugglers(s.discards),
+            "mdeck": mounties(s.mdeck),
+            "mreserve": [mounties(d) for d in s.mreserve],
+            "mpool": mounties(s.mpool),
+        },
+        "events": events_to_json(s.events),
+    }
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -111,7 +177,21 @@ def _once(found: list[int], total: int, what: str) -> None:
         raise ValueError(f"every {what} must be in exactly one place ({len(counts)} of {total})")
 
 
-def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> NachoState:
+def _ledger(value: Any, gold: tuple[int, ...]) -> tuple[Any, ...]:
+    """Each seat's ledger; a save written before the ledger existed has none: its gold is then
+    where the ledger opens (``table.opening``)."""
+    if value is None:
+        return tuple(opening(g) for g in gold)
+    out = []
+    for entry in _per_seat(value, len(gold), "ledger"):
+        if not isinstance(entry, Mapping) or set(entry) != set(LEDGER):
+            raise ValueError(f"a ledger entry must give {list(LEDGER)}, got {entry!r}")
+        low = lambda k: -GOLD_LIMIT if k == "opening" else 0  # noqa: E731
+        out.append(tuple(_int(entry[k], f"ledger.{k}", low(k), GOLD_LIMIT) for k in LEDGER))
+    return tuple(out)
+
+
+def load(game: Game, data: Mapping[str, Any], make: type[T]) -> T:
     players, opts = game.check_setup(data["players"], data["options"])
     if opts["gemstone"] is not None and opts["gemstone"] >= players:
         raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
@@ -156,6 +236,7 @@ def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> Na
     if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
         raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
     order = tuple(seat(x, "order") for x in _list(pub["order"], "order"))
+    last_round = pub["last_round"]
     state = make(
         players=players,
         options=opts,
@@ -165,6 +246,7 @@ def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> Na
         turn_no=_int(pub["turn"], "turn", 1, TURNS_PER_ROUND),
         gem=seat(pub["gem"], "gem"),
         gold=gold,
+        ledger=_ledger(pub.get("ledger"), gold),
         hands=hands,
         draw=_codes(sec["draw"], S, "draw"),
         discards=_codes(sec["discards"], S, "discards"),
@@ -192,23 +274,27 @@ def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> Na
         arrest_at=_code(pub["arrest_at"], PROVINCE_INDEX, "arrest_at"),
         arrester=_code(pub["arrester"], M, "arrester"),
         seller=_int(pub["seller"], "seller", 0, players - 1),
-        last_round=_last_round(pub["last_round"]),
+        last_round=None if last_round is None else summary_from_json(last_round, players),
         events=events_from_json(data.get("events"), players),
     )
-    _check_cards(state)
-    _check_phase(state)
+    check_table(state)
     return state
 
 
-def _last_round(value: Any) -> Any:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping) or type(value.get("round")) is not int:
-        raise ValueError("last_round must be null or an end-of-round summary")
-    return dict(value)
+def check_table(s: Table) -> None:
+    """Raise ValueError naming the first way ``s`` is not a consistent table."""
+    _check_cards(s)
+    _check_gold(s)
+    _check_phase(s)
 
 
-def _check_cards(s: NachoState) -> None:
+def _check_gold(s: Table) -> None:
+    for seat, (gold, entry) in enumerate(zip(s.gold, s.ledger, strict=True)):
+        if gold != recount(entry):
+            raise ValueError(f"seat {seat}'s gold ({gold}) is not what its ledger adds up to")
+
+
+def _check_cards(s: Table) -> None:
     smugglers = [
         *(k for h in s.hands for k in h),
         *(k for k in s.picks if k is not None),
@@ -246,7 +332,7 @@ def _check_cards(s: NachoState) -> None:
         raise ValueError("a face-up Mountie needs a Mountie deck")
 
 
-def _check_phase(s: NachoState) -> None:
+def _check_phase(s: Table) -> None:
     n, stage = s.players, s.stage
     if stage in ("pick", "rechoose") and not s.mdeck:
         raise ValueError("a turn starts with a Mountie in the deck")
