@@ -20,6 +20,8 @@ from .actions import (
     Spend,
     Turn,
     Voucher,
+    malformed,
+    well_formed,
 )
 from .board import (
     ADVERTISING_COST,
@@ -85,6 +87,8 @@ def _faces(s: TacoState, dice: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def explain_placement(s: TacoState, a: Action) -> IllegalAction:
+    if not well_formed(a):  # every field is checked before any rule below reads it
+        return malformed(a)
     found = _phase(s, a)
     if found:
         return found

@@ -123,10 +123,6 @@ class TacoState(State):
         return placement.legal_placements(self)
 
     def explain_illegal(self, player: int, action: Any) -> IllegalAction:
-        if not isinstance(action, Action) or type(action).__module__ != "engine.taco.actions":
-            return IllegalAction(
-                f"Not a Crazy Taco action: {action!r} (e.g. 'serve 2 E1 T').", "malformed"
-            )
         if self.stage == "customers":
             return versus.explain(self, action)
         return explain_placement(self, action)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..protocol import Event, IllegalAction
 from . import flow
-from .actions import Action, Discard, Play
+from .actions import Action, Discard, Play, malformed, well_formed
 from .arrivals import reveal
 from .board import BOARD
 from .cards import CARDS, OPEN, TASK
@@ -89,6 +89,8 @@ def _end_phase(s: TacoState, ev: list[Event]) -> None:
 
 
 def explain(s: TacoState, a: Action) -> IllegalAction:
+    if not well_formed(a):  # every field is checked before any rule below reads it
+        return malformed(a)
     if not isinstance(a, (Play, Discard)):
         return IllegalAction(
             "It is the customer player's turn: play a card or discard three.", "customer-turn"
