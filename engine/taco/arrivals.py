@@ -5,8 +5,6 @@ happens to ``ev``; rulebook quotes explain each step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..protocol import Event
 from ..rng import Rng
 from .board import BOARD, SPOTS
@@ -25,9 +23,7 @@ from .cards import (
     VIP,
 )
 from .ledger import fine, lose_stars
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 C, P = BOARD.counter, BOARD.patience
 FORCED_OUT_STARS = 1
@@ -36,7 +32,7 @@ FORCED_OUT_STARS = 1
 # -- the line: counter and patience zone --------------------------------------------------------
 
 
-def enter(s: TacoState, ev: list[Event], code: str) -> None:
+def enter(s: Restaurant, ev: list[Event], code: str) -> None:
     """A card takes its place at the counter. "From the second round on, every card we reveal
     goes into the free space furthest to the right." With the counter full, "that customer
     enters the last position, forcing out the customer in position 1 or in the patience zone"."""
@@ -56,7 +52,7 @@ def enter(s: TacoState, ev: list[Event], code: str) -> None:
     _leave_position_1(s, ev, first)
 
 
-def _leave_position_1(s: TacoState, ev: list[Event], slot: tuple[str, bool, bool]) -> None:
+def _leave_position_1(s: Restaurant, ev: list[Event], slot: tuple[str, bool, bool]) -> None:
     code, served, _paid = slot
     card = CARDS[code]
     if card.kind not in GUESTS:
@@ -97,7 +93,7 @@ def _leave_position_1(s: TacoState, ev: list[Event], slot: tuple[str, bool, bool
     s.line = (*s.line[:C], *(None,) * (P - len(waiting)), *waiting)
 
 
-def close_gaps(s: TacoState) -> None:
+def close_gaps(s: Restaurant) -> None:
     """F3: "The movement of customers/orders/bonuses in the order zone toward the right to fill
     gaps in the line." Counter cards close up toward position 1, patience cards toward the exit
     (the counter and the patience zone stay apart: only a push moves a customer into patience)."""
@@ -106,14 +102,14 @@ def close_gaps(s: TacoState) -> None:
     s.line = (*counter, *(None,) * (C - len(counter)), *(None,) * (P - len(waiting)), *waiting)
 
 
-def line_empty(s: TacoState) -> bool:
+def line_empty(s: Restaurant) -> bool:
     return all(x is None for x in s.line)
 
 
 # -- F1: customers ------------------------------------------------------------------------------
 
 
-def reveal_task(s: TacoState, ev: list[Event]) -> None:
+def reveal_task(s: Restaurant, ev: list[Event]) -> None:
     """ "Task: draw a card from the task deck." If the storeroom door still holds one, "you are
     penalized according to the indication in the lower-right corner of the card already in
     play … The unresolved task card is discarded from the game.\""""
@@ -131,7 +127,7 @@ def reveal_task(s: TacoState, ev: list[Event]) -> None:
     ev.append(Event("task", None, {"task": code}))
 
 
-def _pinata_checks(s: TacoState, ev: list[Event], message: str) -> bool:
+def _pinata_checks(s: Restaurant, ev: list[Event], message: str) -> bool:
     """The Fiesta Piñata (option). Returns True when this card's +OPEN brings the piñata
     instead of a new customer ("activated when two "+OPEN" cards appear in a row")."""
     if not s.options["pinata"]:
@@ -162,7 +158,7 @@ def _pinata_checks(s: TacoState, ev: list[Event], message: str) -> bool:
     return False
 
 
-def inspection(s: TacoState, ev: list[Event], code: str) -> None:
+def inspection(s: Restaurant, ev: list[Event], code: str) -> None:
     """ "When the inspector appears, you must pay the established fine, if the condition
     printed on the card is met" (engine/taco/cards.py: C54 labor, C55 health, C56 franchise).
     Unpaid: "the die corresponding to the trainee and the inspection card are locked in the
@@ -183,7 +179,7 @@ def inspection(s: TacoState, ev: list[Event], code: str) -> None:
         s.fine_zone = (*s.fine_zone, code)
 
 
-def reveal(s: TacoState, ev: list[Event], code: str) -> None:
+def reveal(s: Restaurant, ev: list[Event], code: str) -> None:
     """One customer card comes into play (drawn in solo, played from hand in 1 vs 1). Sets
     ``s.to_reveal`` (solo) / ``s.follow`` (1 vs 1) for the cards it brings after it."""
     card = CARDS[code]
@@ -232,7 +228,7 @@ def reveal(s: TacoState, ev: list[Event], code: str) -> None:
         s.to_reveal += more
 
 
-def run_reveals(s: TacoState, ev: list[Event]) -> bool:
+def run_reveals(s: Restaurant, ev: list[Event]) -> bool:
     """Solo F1: reveal cards until none is owed; pause when an extra waits for a decision.
     True when phase 1's cards are all in (then ``flow.after_customers``)."""
     while s.stage != "over" and s.to_reveal > 0 and not s.offer:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..protocol import IllegalAction
 from .actions import (
     Action,
@@ -36,16 +34,14 @@ from .board import (
 from .cards import CARDS, GUESTS, KEY, PICKPOCKET, PINATA_CARD, PREPAID, TASKS, VOUCHER
 from .dice import DIE_INDEX, FACES, cover
 from .placement import DIE_STATES, IN_TRAY, USABLE, idle_bonus, order_needs, variation
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 
 def no(message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, rule)
 
 
-def _phase(s: TacoState, a: Action) -> IllegalAction | None:
+def _phase(s: Restaurant, a: Action) -> IllegalAction | None:
     if isinstance(a, (Play, Discard)):
         return no("Only the customer player plays cards, at the start of a turn.", "not-your-cards")
     if s.stage == "extra" and not isinstance(a, Offer):
@@ -70,7 +66,7 @@ def _phase(s: TacoState, a: Action) -> IllegalAction | None:
 
 
 def _dice(
-    s: TacoState, dice: tuple[str, ...], allowed: tuple[str, ...] = USABLE
+    s: Restaurant, dice: tuple[str, ...], allowed: tuple[str, ...] = USABLE
 ) -> IllegalAction | None:
     order = sorted(dice, key=DIE_INDEX.get)
     for d in dice:
@@ -82,11 +78,11 @@ def _dice(
     return None
 
 
-def _faces(s: TacoState, dice: tuple[str, ...]) -> tuple[str, ...]:
+def _faces(s: Restaurant, dice: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(s.faces[DIE_INDEX[d]] for d in dice))
 
 
-def explain_placement(s: TacoState, a: Action) -> IllegalAction:
+def explain_placement(s: Restaurant, a: Action) -> IllegalAction:
     if not well_formed(a):  # every field is checked before any rule below reads it
         return malformed(a)
     found = _phase(s, a)
@@ -146,7 +142,7 @@ def explain_placement(s: TacoState, a: Action) -> IllegalAction:
     return no("That is not allowed now.", "illegal")
 
 
-def _order(s: TacoState, a: Order) -> IllegalAction:
+def _order(s: Restaurant, a: Order) -> IllegalAction:
     slot = s.line[SPOT_INDEX[a.spot]]
     if slot is None:
         return no("There is no customer there.", "no-customer")
@@ -187,7 +183,7 @@ def _order(s: TacoState, a: Order) -> IllegalAction:
     return no("That is not allowed now.", "illegal")
 
 
-def _menu(s: TacoState, a: Menu) -> IllegalAction:
+def _menu(s: Restaurant, a: Menu) -> IllegalAction:
     item = MENU_ITEM[a.item] if a.item in DICE_MENU else None
     if item is None:
         return no("No such menu item.", "illegal")
@@ -219,7 +215,7 @@ def _menu(s: TacoState, a: Menu) -> IllegalAction:
     return no("List the dice as the action list writes them.", "dice-order")
 
 
-def _spend(s: TacoState, a: Spend) -> IllegalAction:
+def _spend(s: Restaurant, a: Spend) -> IllegalAction:
     if a.verb == "advertise":
         if s.popularity >= BOARD.popularity_start:
             return no("Your popularity is already at the top.", "popularity-max")

@@ -8,29 +8,25 @@ happens to ``ev`` (the events of that apply). Rulebook quotes explain each step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..protocol import Event
 from ..rng import Rng
 from .arrivals import close_gaps, line_empty, run_reveals
-from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS
+from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS, REROLL_COST
 from .cards import CARDS, KEY, PINATA_CARD, TASKS
 from .dice import DICE, REST, TRAINEE
 from .hand import can_complete, is_banned
 from .ledger import fine, finish
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 
-def continue_customers(s: TacoState, ev: list[Event]) -> None:
+def continue_customers(s: Restaurant, ev: list[Event]) -> None:
     """Solo: phase 1's reveals go on (after an extra was bought or passed), then the roll."""
     s.stage = "customers-solo"
     if run_reveals(s, ev):
         after_customers(s, ev)
 
 
-def after_customers(s: TacoState, ev: list[Event]) -> None:
+def after_customers(s: Restaurant, ev: list[Event]) -> None:
     """End of F1: in 1 vs 1 the manager may first reveal Extra cards for the stars lost; then
     the roll."""
     if s.versus and s.reveals > 0 and s.extra_deck:
@@ -46,7 +42,7 @@ def after_customers(s: TacoState, ev: list[Event]) -> None:
 # -- F2: the roll -------------------------------------------------------------------------------
 
 
-def roll(s: TacoState, ev: list[Event]) -> None:
+def roll(s: Restaurant, ev: list[Event]) -> None:
     """ "It is time to work, and to do so you must roll the available dice. You may not have
     all the dice to roll because: They are busy doing tasks. They are in the rest room (zzz).
     You kept a die result from the previous turn." A locked trainee does not roll either."""
@@ -81,7 +77,9 @@ def roll(s: TacoState, ev: list[Event]) -> None:
     )
 
 
-def reroll(s: TacoState, ev: list[Event], dice: tuple[str, ...]) -> None:
+def reroll(s: Restaurant, ev: list[Event], dice: tuple[str, ...]) -> None:
+    """ "Relanzamiento de dados": pay $3 and roll the dice you wish again."""
+    s.cash -= REROLL_COST
     rng = Rng(s.rng)
     faces, status = list(s.faces), list(s.status)
     for i, die in enumerate(DICE):
@@ -91,13 +89,13 @@ def reroll(s: TacoState, ev: list[Event], dice: tuple[str, ...]) -> None:
     s.rng = rng.state
     s.faces, s.status = tuple(faces), tuple(status)
     shown = {die.id: faces[i] for i, die in enumerate(DICE) if die.id in dice}
-    ev.append(Event("reroll", 0, {"dice": list(dice), "faces": shown}))
+    ev.append(Event("reroll", 0, {"dice": list(dice), "faces": shown, "cost": REROLL_COST}))
 
 
 # -- F3: management -----------------------------------------------------------------------------
 
 
-def end_placement(s: TacoState, ev: list[Event], hold: bool = False) -> None:
+def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
     """F3, in the rulebook's order: timers on cards, the rest room, closing gaps; then money.
     ``hold`` (the search's look-ahead) stops in the management stage even with nothing to buy,
     before the next turn's draws and roll."""
@@ -174,7 +172,7 @@ def _rest_space(room: list[str]) -> int:
     raise AssertionError("the rest room holds every employee at once")
 
 
-def management_options(s: TacoState) -> bool:
+def management_options(s: Restaurant) -> bool:
     """ "You manage money, and may invest it in paying overtime, an express advertising
     campaign to recover popularity, or fines you may have pending." """
     if s.fines and s.cash >= s.fines:
@@ -184,7 +182,7 @@ def management_options(s: TacoState) -> bool:
     return s.overtime < len(OVERTIME_COSTS) and any(s.room) and s.cash >= OVERTIME_COSTS[s.overtime]
 
 
-def end_turn(s: TacoState, ev: list[Event]) -> None:
+def end_turn(s: Restaurant, ev: list[Event]) -> None:
     """Dice come back from the counter; kept dice keep their faces; then the end checks and
     the next turn. "Once all 3 phases are complete, you start a new turn, repeating the phases
     of the game until all the cards in the customer deck are exhausted and resolved.\""""
@@ -206,7 +204,7 @@ def end_turn(s: TacoState, ev: list[Event]) -> None:
     start_turn(s, ev)
 
 
-def start_turn(s: TacoState, ev: list[Event]) -> None:
+def start_turn(s: Restaurant, ev: list[Event]) -> None:
     s.turn_no += 1
     ev.append(Event("turn", None, {"turn": s.turn_no}))
     if s.versus:
@@ -216,19 +214,19 @@ def start_turn(s: TacoState, ev: list[Event]) -> None:
     continue_customers(s, ev)
 
 
-def open_solo(s: TacoState, ev: list[Event]) -> None:
+def open_solo(s: Restaurant, ev: list[Event]) -> None:
     """ "With this, the initial exit phase is complete, and you move on to Phases 2 and 3.\""""
     ev.append(Event("turn", None, {"turn": s.turn_no}))
     ev.append(Event("welcome", None, {"cards": [x[0] for x in s.line if x is not None]}))
     roll(s, ev)
 
 
-def open_versus(s: TacoState, ev: list[Event]) -> None:
+def open_versus(s: Restaurant, ev: list[Event]) -> None:
     ev.append(Event("turn", None, {"turn": s.turn_no}))
     open_customers(s, ev)
 
 
-def open_customers(s: TacoState, ev: list[Event]) -> None:
+def open_customers(s: Restaurant, ev: list[Event]) -> None:
     """The customer player's phase 1 begins (or is skipped with nothing left to play)."""
     s.follow = False
     if not s.hand:

@@ -8,12 +8,8 @@ needs a partner that is neither +OPEN nor TASK, an inspection needs any playable
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import CARDS, INSPECTION, OPEN, TASK
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 
 def playable(code: str, rest: tuple[str, ...], banned: bool) -> bool:
@@ -40,5 +36,5 @@ def can_complete(hand: tuple[str, ...], banned: bool) -> bool:
     return any(playable(c, tuple(x for x in hand if x != c), banned) for c in hand)
 
 
-def is_banned(s: TacoState) -> bool:
+def is_banned(s: Restaurant) -> bool:
     return s.turn_no <= s.ban_until

@@ -1,5 +1,6 @@
-"""Phase 2 (placement) and phase 3 (management) of Crazy Taco: every choice the manager has,
-as legal actions; applying them; and, for an action that is not legal, the rule it breaks.
+"""Phase 2 of Crazy Taco, dice placement: every placement the manager has now, as legal
+actions, and applying one. (Phase 3 and the extras on offer: engine/taco/management.py; why a
+placement is refused: engine/taco/explain.py.)
 
 Rulebook, "(F2) Dice Placement": "Analyze the resulting roll and decide, using EACH die only
 ONCE, which of your priorities to pursue". A die can be placed while it is ``free`` (rolled
@@ -10,17 +11,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ..protocol import Event
 from . import flow
-from .actions import Action, Assign, Bonus, End, Menu, Offer, Order, Reroll, Spend, Turn, Voucher
+from .actions import Action, Assign, Bonus, End, Menu, Order, Reroll, Turn, Voucher
 from .board import (
-    ADVERTISING_COST,
     BOARD,
     CONVERTS_TO,
     MENU_ITEM,
-    OVERTIME_COSTS,
     PLATA_RECOVERS,
     REROLL_COST,
     SPOT_INDEX,
@@ -40,9 +38,7 @@ from .cards import (
 )
 from .dice import DICE, DIE_INDEX, MONEY, TURNABLE, Need, cover
 from .ledger import gain_stars
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 DIE_STATES: dict[str, str] = {
     "ready": "waiting for the next roll",
@@ -62,12 +58,12 @@ IDS = tuple(d.id for d in DICE)
 TURNS = {"vulcano": 1, "mole": 2, "achilipu": 3}  # dice a menu line turns rather than spends
 
 
-def variation(s: TacoState) -> str:
+def variation(s: Restaurant) -> str:
     """The extra in play's variation, if not yet used this turn ("" otherwise)."""
     return CARDS[s.extra].effect if s.extra and not s.extra_used else ""
 
 
-def usable(s: TacoState) -> tuple[tuple[str, str], ...]:
+def usable(s: Restaurant) -> tuple[tuple[str, str], ...]:
     return tuple((IDS[i], s.faces[i]) for i in range(len(IDS)) if s.status[i] in USABLE)
 
 
@@ -116,7 +112,7 @@ def order_needs(code: str, served: bool, paid: bool) -> list[tuple[str, Need]]:
     return out
 
 
-def idle_bonus(s: TacoState, kind: str) -> str:
+def idle_bonus(s: Restaurant, kind: str) -> str:
     for code, die, _ in s.bonus:
         if not die and (CARDS[code].kind == kind):
             return code
@@ -126,7 +122,7 @@ def idle_bonus(s: TacoState, kind: str) -> str:
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal_placements(s: TacoState, canonical: bool = False) -> list[Action]:
+def legal_placements(s: Restaurant, canonical: bool = False) -> list[Action]:
     """Every placement now. ``canonical`` (for the search): of the dice sets showing the same
     faces, only the first (they are the same move: every placed die comes back at the end of
     the turn)."""
@@ -241,35 +237,17 @@ def _menu_actions(item: str, need: Need, ids: tuple[str, ...], resting, canonica
     return out
 
 
-def legal_management(s: TacoState) -> list[Action]:
-    out: list[Action] = []
-    if s.fines and s.cash >= s.fines:
-        out.append(Spend("pay"))
-    if s.cash >= ADVERTISING_COST and s.popularity < BOARD.popularity_start:
-        out.append(Spend("advertise"))
-    if s.overtime < len(OVERTIME_COSTS) and s.cash >= OVERTIME_COSTS[s.overtime]:
-        out += [Spend("overtime", d) for d in sorted((d for d in s.room if d), key=DIE_INDEX.get)]
-    out.append(End("turn"))
-    return out
-
-
-def legal_offer(s: TacoState) -> list[Action]:
-    refund = CARDS[s.extra].refund if s.extra else 0
-    buy = s.cash + refund >= CARDS[s.offer].price
-    return [Offer("buy"), Offer("pass")] if buy else [Offer("pass")]
-
-
 # -- applying ---------------------------------------------------------------------------------
 
 
-def _faces(s: TacoState, dice: tuple[str, ...]) -> tuple[str, ...]:
+def _faces(s: Restaurant, dice: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(s.faces[DIE_INDEX[d]] for d in dice))
 
 
 FACELESS = ("ready", "room", "busy", "locked", "wild")  # a die showing no face
 
 
-def _set(s: TacoState, dice: tuple[str, ...], status: str, face: str | None = None) -> None:
+def set_dice(s: Restaurant, dice: tuple[str, ...], status: str, face: str | None = None) -> None:
     st, fa = list(s.status), list(s.faces)
     for d in dice:
         st[DIE_INDEX[d]] = status
@@ -280,7 +258,7 @@ def _set(s: TacoState, dice: tuple[str, ...], status: str, face: str | None = No
     s.status, s.faces = tuple(st), tuple(fa)
 
 
-def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None:
+def _leaves(s: Restaurant, ev: list[Event], i: int, paid: bool, how: str) -> None:
     """A guest leaves satisfied. "Money is received in the cash register only once the order
     has been served and collected and the customer leaves the game"."""
     slot = s.line[i]
@@ -299,13 +277,13 @@ def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None
     )
 
 
-def _vip_served(s: TacoState, ev: list[Event], code: str, served_before: bool) -> None:
+def _vip_served(s: Restaurant, ev: list[Event], code: str, served_before: bool) -> None:
     # "Serving them in time earns good reputation, gaining 1 popularity star"
     if CARDS[code].kind == VIP and not served_before:
         gain_stars(s, ev, 1, "vip", code)
 
 
-def apply(s: TacoState, ev: list[Event], a: Action) -> None:
+def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
     if isinstance(a, Order):
         _apply_order(s, ev, a)
     elif isinstance(a, Voucher):
@@ -325,41 +303,34 @@ def apply(s: TacoState, ev: list[Event], a: Action) -> None:
         s.line = (*s.line[:i], None, *s.line[i + 1 :])
         if card.kind == CLEANING:  # "it must remain for the number of turns shown"
             s.bonus = (*s.bonus, (code, a.die, card.track))
-            _set(s, (a.die,), "busy")
+            set_dice(s, (a.die,), "busy")
         else:
             s.bonus = (*s.bonus, (code, "", 0))
-            _set(s, (a.die,), "used")
+            set_dice(s, (a.die,), "used")
         ev.append(Event("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
     elif isinstance(a, Assign):
         _apply_assign(s, ev, a)
     elif isinstance(a, Menu):
         _apply_menu(s, ev, a)
     elif isinstance(a, Turn):
-        _set(s, (a.die,), "free", a.face)
+        set_dice(s, (a.die,), "free", a.face)
         ev.append(Event("turn-die", 0, {"die": a.die, "face": a.face}))
     elif isinstance(a, Reroll):
-        s.cash -= REROLL_COST
         flow.reroll(s, ev, a.dice)
-    elif isinstance(a, End) and a.what == "placement":
+    elif isinstance(a, End):
         ev.append(Event("end-placement", 0, {}))
         flow.end_placement(s, ev)
-    elif isinstance(a, End):
-        flow.end_turn(s, ev)
-    elif isinstance(a, Spend):
-        _apply_spend(s, ev, a)
-    elif isinstance(a, Offer):
-        _apply_offer(s, ev, a)
     else:  # pragma: no cover - apply only receives legal actions
         raise AssertionError(a)
 
 
-def _apply_order(s: TacoState, ev: list[Event], a: Order) -> None:
+def _apply_order(s: Restaurant, ev: list[Event], a: Order) -> None:
     i = SPOT_INDEX[a.spot]
     code, served, paid = s.line[i]  # type: ignore[misc]
     need = dict(order_needs(code, served, paid))[a.verb]
     if cover(need, _faces(s, a.dice), True, variation(s)) == 1:
         s.extra_used = True
-    _set(s, a.dice, "used")
+    set_dice(s, a.dice, "used")
     ev.append(Event(a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
     now_served = served or a.verb in ("serve", "both")
     now_paid = paid or a.verb in ("collect", "both")
@@ -371,28 +342,28 @@ def _apply_order(s: TacoState, ev: list[Event], a: Order) -> None:
         s.line = (*s.line[:i], (code, now_served, now_paid), *s.line[i + 1 :])
 
 
-def _apply_assign(s: TacoState, ev: list[Event], a: Assign) -> None:
+def _apply_assign(s: Restaurant, ev: list[Event], a: Assign) -> None:
     if a.verb == "keep":
         # "You may decide to keep the dice results, not using them and reserving them for use
         # on a later turn."
-        _set(s, (a.die,), "aside")
+        set_dice(s, (a.die,), "aside")
     elif a.verb == "task":
         task = TASKS[s.door]
         s.task_zone = (*s.task_zone, (s.door, a.die, task.turns))
         ev.append(Event("task-assigned", 0, {"task": s.door, "die": a.die}))
         s.door = ""
-        _set(s, (a.die,), "busy")
+        set_dice(s, (a.die,), "busy")
         return
     else:
         code = idle_bonus(s, KEY) if a.verb == "key" else PINATA_CARD
         s.bonus = tuple(
             (c, a.die, CARDS[c].track) if c == code else (c, d, n) for c, d, n in s.bonus
         )
-        _set(s, (a.die,), "busy")
+        set_dice(s, (a.die,), "busy")
     ev.append(Event(a.verb, 0, {"die": a.die}))
 
 
-def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
+def _apply_menu(s: Restaurant, ev: list[Event], a: Menu) -> None:
     item = a.item
     needs = MENU_ITEM[item].needs
     faces = _faces(s, a.dice)
@@ -406,16 +377,16 @@ def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
         # faces into two money faces": the first die (two dice) listed turn to money and stay
         # in the tray; the others are spent.
         turned = len(CONVERTS_TO[item])
-        _set(s, a.dice[turned:], "used")
+        set_dice(s, a.dice[turned:], "used")
         faces_now = list(s.faces)
         for d in a.dice[:turned]:
             faces_now[DIE_INDEX[d]] = MONEY
         s.faces = tuple(faces_now)
     elif item == "achilipu":
-        _set(s, a.dice[3:], "used")
-        _set(s, a.dice[:3], "wild", "")
+        set_dice(s, a.dice[3:], "used")
+        set_dice(s, a.dice[:3], "wild", "")
     elif item == "taco":
-        _set(s, a.dice, "used")
+        set_dice(s, a.dice, "used")
         # "Remove from the customer area the customer cards (except bonus cards) and receive
         # the money corresponding to them."
         for i, slot in enumerate(s.line):
@@ -423,57 +394,9 @@ def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
                 _vip_served(s, ev, slot[0], slot[1])
                 _leaves(s, ev, i, True, "taco")
     elif item == "nachos":
-        _set(s, a.dice, "used")
+        set_dice(s, a.dice, "used")
         gain_stars(s, ev, 1, "nachos")
     elif item == "plata":
-        _set(s, a.dice, "used")
-        _set(s, a.recover, "ready")
+        set_dice(s, a.dice, "used")
+        set_dice(s, a.recover, "ready")
         s.room = tuple("" if d in a.recover else d for d in s.room)
-
-
-def _apply_spend(s: TacoState, ev: list[Event], a: Spend) -> None:
-    if a.verb == "pay":
-        ev.append(Event("fine-paid", 0, {"amount": s.fines, "cards": list(s.fine_zone)}))
-        s.cash -= s.fines
-        s.fines = 0
-        s.gone = (*s.gone, *s.fine_zone)
-        s.fine_zone = ()
-        if s.status[DIE_INDEX["T"]] == "locked":
-            _set(s, ("T",), "ready")
-    elif a.verb == "advertise":
-        s.cash -= ADVERTISING_COST
-        ev.append(Event("advertise", 0, {"cost": ADVERTISING_COST}))
-        gain_stars(s, ev, 1, "advertise")
-    else:
-        # "Pay $3 and recover one die from the rest room. Move the hours indicator to its
-        # position "1"." / "Pay $5 … position "2"."
-        cost = OVERTIME_COSTS[s.overtime]
-        s.cash -= cost
-        s.overtime += 1
-        s.room = tuple("" if d == a.die else d for d in s.room)
-        _set(s, (a.die,), "ready")
-        ev.append(Event("overtime", 0, {"die": a.die, "cost": cost, "hours": s.overtime}))
-
-
-def _apply_offer(s: TacoState, ev: list[Event], a: Offer) -> None:
-    code, s.offer = s.offer, ""
-    if a.verb == "buy":
-        if s.extra:
-            # "you may swap your accessory for a new one, receiving in exchange the amount of
-            # money stipulated for the extra being discarded."
-            refund = CARDS[s.extra].refund
-            s.cash += refund
-            s.gone = (*s.gone, s.extra)
-            ev.append(Event("extra-swapped", 0, {"card": s.extra, "refund": refund}))
-        s.cash -= CARDS[code].price
-        s.extra = code
-        ev.append(
-            Event("extra-bought", 0, {"card": code, "price": CARDS[code].price, "cash": s.cash})
-        )
-    else:
-        s.gone = (*s.gone, code)
-        ev.append(Event("extra-passed", 0, {"card": code}))
-    if s.versus:
-        flow.after_customers(s, ev)
-    else:
-        flow.continue_customers(s, ev)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..protocol import events_from_json, events_to_json
+from ..protocol import Game, events_from_json, events_to_json
 from .board import BOARD, LINE, RESULTS, STAGES
 from .cards import (
     CARDS,
@@ -30,15 +30,14 @@ from .cards import (
     customer_deck,
 )
 from .dice import DICE, REST, TURNABLE
+from .ledger import opening_of
 from .placement import DIE_STATES
-
-if TYPE_CHECKING:
-    from .state import TacoGame, TacoState
+from .restaurant import Restaurant
 
 C = BOARD.counter
 
 
-def save(s: TacoState) -> dict[str, Any]:
+def save(s: Restaurant) -> dict[str, Any]:
     or_none = lambda x: x or None  # noqa: E731
     return {
         "game": "taco",
@@ -132,7 +131,7 @@ def _die(value: Any, what: str) -> str:
     return value
 
 
-def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoState:
+def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaurant:
     players, opts = game.check_setup(data["players"], data["options"])
     versus = players == 2
     pub, secret = data["public"], data["secret"]
@@ -161,11 +160,12 @@ def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoS
         raise ValueError("secret.rng must be 1 to 16 hex digits")
     s.rng = int(rng, 16)
     s.events = events_from_json(data.get("events"), players)
+    s.opening = opening_of(s)
     _check(s)
     return s
 
 
-def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
+def read_public(s: Restaurant, pub: Mapping[str, Any]) -> None:
     """The public part of a save (also a view's ``table``) into ``s``, checking each field."""
     versus = s.players == 2
     s.turn_no = _whole(pub["turn"], "turn", 1, BOARD.turn_limit + 1)
@@ -242,9 +242,10 @@ def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
     s.discards = _whole(pub["discards"], "discards", 0, BOARD.discards)
     s.gone = tuple(_code(c, "gone") for c in _list(pub["gone"], "gone"))
     s.tasks_gone = tuple(_task(c, "tasks_gone") for c in _list(pub["tasks_gone"], "tasks_gone"))
+    s.opening = (s.cash, s.fines, s.popularity)  # a table without its events: nothing to recount
 
 
-def _check(s: TacoState) -> None:
+def _check(s: Restaurant) -> None:
     """Everything in one place exactly once; stages and dice consistent."""
     versus = s.players == 2
     base = set(customer_deck(versus, s.options["characters"]))
@@ -290,7 +291,7 @@ def _check(s: TacoState) -> None:
     _check_dice(s)
 
 
-def _check_dice(s: TacoState) -> None:
+def _check_dice(s: Restaurant) -> None:
     captive = [t[1] for t in s.task_zone] + [b[1] for b in s.bonus if b[1]]
     resting = [d for d in s.room if d]
     if len(set(captive)) != len(captive) or len(set(resting)) != len(resting):

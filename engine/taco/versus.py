@@ -12,7 +12,6 @@ opens (``flow.open_customers``).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ..protocol import Event, IllegalAction
 from . import flow
@@ -21,12 +20,10 @@ from .arrivals import reveal
 from .board import BOARD
 from .cards import CARDS, OPEN, TASK
 from .hand import is_banned, playable
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 
-def legal_plays(s: TacoState) -> list[Action]:
+def legal_plays(s: Restaurant) -> list[Action]:
     banned = is_banned(s)
     hand = tuple(sorted(s.hand))
     out: list[Action] = [
@@ -37,14 +34,14 @@ def legal_plays(s: TacoState) -> list[Action]:
     return out
 
 
-def _may_discard(s: TacoState) -> bool:
+def _may_discard(s: Restaurant) -> bool:
     """ "the customer player may discard three cards, returning them face down to the bottom of
     the customer deck, and draw three new cards from the top" — while the deck has three cards
     to draw, and at most ``BOARD.discards`` times a game (see docs/rules-decisions.md)."""
     return not s.follow and s.discards < BOARD.discards and len(s.hand) >= 3 and len(s.deck) >= 3
 
 
-def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
+def apply_play(s: Restaurant, ev: list[Event], a: Action) -> None:
     if isinstance(a, Discard):
         hand = [c for c in s.hand if c not in a.cards]
         drawn = s.deck[:3]
@@ -76,7 +73,7 @@ def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
     _end_phase(s, ev)
 
 
-def _end_phase(s: TacoState, ev: list[Event]) -> None:
+def _end_phase(s: Restaurant, ev: list[Event]) -> None:
     """ "After playing, draw cards from the customer deck as needed to restore a hand of 5
     cards." Then the manager's phases."""
     need = max(0, BOARD.hand - len(s.hand))
@@ -88,7 +85,7 @@ def _end_phase(s: TacoState, ev: list[Event]) -> None:
     flow.after_customers(s, ev)
 
 
-def explain(s: TacoState, a: Action) -> IllegalAction:
+def explain(s: Restaurant, a: Action) -> IllegalAction:
     if not well_formed(a):  # every field is checked before any rule below reads it
         return malformed(a)
     if not isinstance(a, (Play, Discard)):
