@@ -33,8 +33,9 @@ from .board import (
 )
 from .cards import CARDS, GUESTS, KEY, PICKPOCKET, PINATA_CARD, PREPAID, TASKS, VOUCHER
 from .dice import DIE_INDEX, FACES, cover
-from .placement import DIE_STATES, IN_TRAY, USABLE, idle_bonus, order_needs, variation
+from .placement import idle_bonus, variation
 from .restaurant import Restaurant
+from .roll import DIE_STATES, IN_TRAY, USABLE, faces_of, order_needs
 
 
 def no(message: str, rule: str) -> IllegalAction:
@@ -76,10 +77,6 @@ def _dice(
     if list(dice) != order:
         return no("List the dice in the order M, E1, E2, E3, T.", "dice-order")
     return None
-
-
-def _faces(s: Restaurant, dice: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(s.faces[DIE_INDEX[d]] for d in dice))
 
 
 def explain_placement(s: Restaurant, a: Action) -> IllegalAction:
@@ -164,7 +161,7 @@ def _order(s: Restaurant, a: Order) -> IllegalAction:
     if found:
         return found
     need = dict(order_needs(code, served, paid)).get(a.verb)
-    faces = _faces(s, a.dice)
+    faces = faces_of(s, a.dice)
     if a.verb == "collect":
         return no("Collecting payment takes exactly one die showing money.", "collect-needs-money")
     if need and "B" in faces and not any(f in "FD" for f in faces):
@@ -194,7 +191,7 @@ def _menu(s: Restaurant, a: Menu) -> IllegalAction:
     found = _dice(s, tuple(sorted(a.dice, key=DIE_INDEX.get)))
     if found:
         return found
-    faces = _faces(s, a.dice)
+    faces = faces_of(s, a.dice)
     var = variation(s)
     fits = [n for n in item.needs if cover(n, faces, False, var) >= 0]
     if not fits:

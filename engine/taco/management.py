@@ -14,8 +14,8 @@ from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS
 from .cards import CARDS
 from .dice import DIE_INDEX
 from .ledger import gain_stars
-from .placement import set_dice
 from .restaurant import Restaurant
+from .roll import set_dice
 
 
 def legal_management(s: Restaurant) -> list[Action]:

@@ -31,8 +31,8 @@ from .cards import (
 )
 from .dice import DICE, REST, TURNABLE
 from .ledger import opening_of
-from .placement import DIE_STATES
 from .restaurant import Restaurant
+from .roll import DIE_STATES
 
 C = BOARD.counter
 

@@ -23,12 +23,13 @@ from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, WELCOME_CARDS, cust
 from .dice import DICE
 from .explain import explain_placement
 from .ledger import score, scores
-from .restaurant import Restaurant
+from .restaurant import FIELDS, Restaurant
 from .save import load, save
 
 __all__ = ["GAME", "TacoGame", "TacoState", "score"]
 
 MANAGER, CUSTOMERS = 0, 1
+SAVED = tuple(name for name in FIELDS if name != "opening")
 
 
 class TacoState(Restaurant, State):
@@ -50,13 +51,29 @@ class TacoState(Restaurant, State):
     def legal_actions(self, player: int) -> list[Action]:
         if type(player) is not int or player not in self.current_players():
             return []
+        legal = self._legal
+        if legal is None:  # worked out once per state: apply asks again
+            legal = self._legal = tuple(self._legal_now())
+        return list(legal)
+
+    def _legal_now(self) -> list[Action]:
+        if self.stage == "placement":
+            return placement.legal_placements(self)
         if self.stage == "customers":
             return versus.legal_plays(self)
         if self.stage == "extra":
             return management.legal_offer(self)
-        if self.stage == "management":
-            return management.legal_management(self)
-        return placement.legal_placements(self)
+        return management.legal_management(self)
+
+    def apply(self, player: int, action: Action | str) -> TacoState:  # type: ignore[override]
+        """``State.apply``; an action that is one of this state's own legal actions (the very
+        object ``legal_actions`` gave) passes every check of the protocol by being so."""
+        legal = self._legal
+        if legal is not None and type(player) is int and player in self.current_players():
+            for candidate in legal:
+                if candidate is action:
+                    return self._apply(player, action)
+        return State.apply(self, player, action)  # type: ignore[return-value]
 
     def explain_illegal(self, player: int, action: Any) -> IllegalAction:
         if self.stage == "customers":
@@ -97,7 +114,11 @@ class TacoState(Restaurant, State):
         return save(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, TacoState) and self.to_dict() == other.to_dict()
+        """The same game at the same point: every field of the saved form (the opening accounts
+        are the events' recount, so they follow)."""
+        if not isinstance(other, TacoState):
+            return False
+        return all(getattr(self, name) == getattr(other, name) for name in SAVED)
 
     def __hash__(self) -> int:
         return hash((self.rng, self.turn_no, self.stage, self.line, self.faces))

@@ -36,8 +36,8 @@ from .cards import CARDS, KEY, describe
 from .dice import DICE, FACE_EMOJI, FACES
 from .hand import is_banned
 from .ledger import scores
-from .placement import DIE_STATES
 from .restaurant import Restaurant
+from .roll import DIE_STATES
 from .save import save
 
 VIEW_VERSION = 1
