@@ -8,7 +8,6 @@ happens to ``ev`` (the events of that apply). Rulebook quotes explain each step.
 
 from __future__ import annotations
 
-from ..protocol import Event
 from ..rng import Rng
 from .arrivals import close_gaps, line_empty, run_reveals
 from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS, REROLL_COST
@@ -16,23 +15,23 @@ from .cards import CARDS, KEY, PINATA_CARD, TASKS
 from .dice import DICE, REST, TRAINEE
 from .hand import can_complete, is_banned
 from .ledger import fine, finish
-from .restaurant import Restaurant
+from .restaurant import Entry, Restaurant
 
 
-def continue_customers(s: Restaurant, ev: list[Event]) -> None:
+def continue_customers(s: Restaurant, ev: list[Entry]) -> None:
     """Solo: phase 1's reveals go on (after an extra was bought or passed), then the roll."""
     s.stage = "customers-solo"
     if run_reveals(s, ev):
         after_customers(s, ev)
 
 
-def after_customers(s: Restaurant, ev: list[Event]) -> None:
+def after_customers(s: Restaurant, ev: list[Entry]) -> None:
     """End of F1: in 1 vs 1 the manager may first reveal Extra cards for the stars lost; then
     the roll."""
     if s.versus and s.reveals > 0 and s.extra_deck:
         s.reveals -= 1
         s.offer, s.extra_deck = s.extra_deck[0], s.extra_deck[1:]
-        ev.append(Event("extra-offer", None, {"card": s.offer}))
+        ev.append(("extra-offer", None, {"card": s.offer}))
         s.stage = "extra"
         return
     s.reveals = 0
@@ -42,7 +41,7 @@ def after_customers(s: Restaurant, ev: list[Event]) -> None:
 # -- F2: the roll -------------------------------------------------------------------------------
 
 
-def roll(s: Restaurant, ev: list[Event]) -> None:
+def roll(s: Restaurant, ev: list[Entry]) -> None:
     """ "It is time to work, and to do so you must roll the available dice. You may not have
     all the dice to roll because: They are busy doing tasks. They are in the rest room (zzz).
     You kept a die result from the previous turn." A locked trainee does not roll either."""
@@ -65,7 +64,7 @@ def roll(s: Restaurant, ev: list[Event]) -> None:
     s.extra_used = False
     s.stage = "placement"
     ev.append(
-        Event(
+        (
             "roll",
             None,
             {
@@ -77,7 +76,7 @@ def roll(s: Restaurant, ev: list[Event]) -> None:
     )
 
 
-def reroll(s: Restaurant, ev: list[Event], dice: tuple[str, ...]) -> None:
+def reroll(s: Restaurant, ev: list[Entry], dice: tuple[str, ...]) -> None:
     """ "Relanzamiento de dados": pay $3 and roll the dice you wish again."""
     s.cash -= REROLL_COST
     rng = Rng(s.rng)
@@ -89,13 +88,13 @@ def reroll(s: Restaurant, ev: list[Event], dice: tuple[str, ...]) -> None:
     s.rng = rng.state
     s.faces, s.status = tuple(faces), tuple(status)
     shown = {die.id: faces[i] for i, die in enumerate(DICE) if die.id in dice}
-    ev.append(Event("reroll", 0, {"dice": list(dice), "faces": shown, "cost": REROLL_COST}))
+    ev.append(("reroll", 0, {"dice": list(dice), "faces": shown, "cost": REROLL_COST}))
 
 
 # -- F3: management -----------------------------------------------------------------------------
 
 
-def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
+def end_placement(s: Restaurant, ev: list[Entry], hold: bool = False) -> None:
     """F3, in the rulebook's order: timers on cards, the rest room, closing gaps; then money.
     ``hold`` (the search's look-ahead) stops in the management stage even with nothing to buy,
     before the next turn's draws and roll."""
@@ -111,7 +110,7 @@ def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
             continue
         status[index[die]] = "ready"
         s.tasks_gone = (*s.tasks_gone, code)
-        ev.append(Event("task-done", None, {"task": code, "die": die}))
+        ev.append(("task-done", None, {"task": code, "die": die}))
         fine(s, ev, TASKS[code].cost, "task-cost", code)
     s.task_zone = tuple(keep_tasks)
     keep_bonus = []
@@ -121,13 +120,11 @@ def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
             continue
         status[index[die]] = "ready"
         s.gone = (*s.gone, code)
-        ev.append(Event("bonus-done", None, {"card": code, "die": die}))
+        ev.append(("bonus-done", None, {"card": code, "die": die}))
         if code == PINATA_CARD:  # "After those turns, it leaves … and you collect $6."
             s.cash += CARDS[PINATA_CARD].pay
             ev.append(
-                Event(
-                    "cash", None, {"change": CARDS[PINATA_CARD].pay, "cash": s.cash, "card": code}
-                )
+                ("cash", None, {"change": CARDS[PINATA_CARD].pay, "cash": s.cash, "card": code})
             )
     s.bonus = tuple(keep_bonus)
     # "The movement of dice in the rest room: introducing the die (if it came up this turn), or
@@ -136,7 +133,7 @@ def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
     room = list(s.room)
     if room[0]:
         status[index[room[0]]] = "ready"
-        ev.append(Event("rested", None, {"die": room[0]}))
+        ev.append(("rested", None, {"die": room[0]}))
     room = [*room[1:], ""]
     key_on = any(CARDS[c].kind == KEY and d for c, d, _ in s.bonus)
     for i, die in enumerate(DICE):
@@ -150,7 +147,7 @@ def end_placement(s: Restaurant, ev: list[Event], hold: bool = False) -> None:
         space = _rest_space(room)
         room[space] = die.id
         status[i] = "room"
-        ev.append(Event("rest", None, {"die": die.id, "space": space + 1}))
+        ev.append(("rest", None, {"die": die.id, "space": space + 1}))
     s.room = tuple(room)
     s.status = tuple(status)
     s.faces = tuple(
@@ -182,7 +179,7 @@ def management_options(s: Restaurant) -> bool:
     return s.overtime < len(OVERTIME_COSTS) and any(s.room) and s.cash >= OVERTIME_COSTS[s.overtime]
 
 
-def end_turn(s: Restaurant, ev: list[Event]) -> None:
+def end_turn(s: Restaurant, ev: list[Entry]) -> None:
     """Dice come back from the counter; kept dice keep their faces; then the end checks and
     the next turn. "Once all 3 phases are complete, you start a new turn, repeating the phases
     of the game until all the cards in the customer deck are exhausted and resolved.\""""
@@ -193,7 +190,7 @@ def end_turn(s: Restaurant, ev: list[Event]) -> None:
         elif status[i] == "aside":
             status[i] = "kept"
     s.faces, s.status = tuple(faces), tuple(status)
-    ev.append(Event("turn-end", None, {"turn": s.turn_no}))
+    ev.append(("turn-end", None, {"turn": s.turn_no}))
     if not s.deck and not s.hand and line_empty(s):
         # "The deck of order cards has been exhausted and resolved. You have succeeded!"
         finish(s, ev, "manager" if s.versus else "won", "deck-resolved")
@@ -204,9 +201,9 @@ def end_turn(s: Restaurant, ev: list[Event]) -> None:
     start_turn(s, ev)
 
 
-def start_turn(s: Restaurant, ev: list[Event]) -> None:
+def start_turn(s: Restaurant, ev: list[Entry]) -> None:
     s.turn_no += 1
-    ev.append(Event("turn", None, {"turn": s.turn_no}))
+    ev.append(("turn", None, {"turn": s.turn_no}))
     if s.versus:
         open_customers(s, ev)
         return
@@ -214,26 +211,26 @@ def start_turn(s: Restaurant, ev: list[Event]) -> None:
     continue_customers(s, ev)
 
 
-def open_solo(s: Restaurant, ev: list[Event]) -> None:
+def open_solo(s: Restaurant, ev: list[Entry]) -> None:
     """ "With this, the initial exit phase is complete, and you move on to Phases 2 and 3.\""""
-    ev.append(Event("turn", None, {"turn": s.turn_no}))
-    ev.append(Event("welcome", None, {"cards": [x[0] for x in s.line if x is not None]}))
+    ev.append(("turn", None, {"turn": s.turn_no}))
+    ev.append(("welcome", None, {"cards": [x[0] for x in s.line if x is not None]}))
     roll(s, ev)
 
 
-def open_versus(s: Restaurant, ev: list[Event]) -> None:
-    ev.append(Event("turn", None, {"turn": s.turn_no}))
+def open_versus(s: Restaurant, ev: list[Entry]) -> None:
+    ev.append(("turn", None, {"turn": s.turn_no}))
     open_customers(s, ev)
 
 
-def open_customers(s: Restaurant, ev: list[Event]) -> None:
+def open_customers(s: Restaurant, ev: list[Entry]) -> None:
     """The customer player's phase 1 begins (or is skipped with nothing left to play)."""
     s.follow = False
     if not s.hand:
         after_customers(s, ev)
         return
     if not can_complete(s.hand, is_banned(s)):
-        ev.append(Event("cannot-play", 1, {}))
+        ev.append(("cannot-play", 1, {}))
         finish(s, ev, "manager", "cannot-play")
         return
     s.stage = "customers"

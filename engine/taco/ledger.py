@@ -12,10 +12,10 @@ from collections.abc import Iterable
 
 from ..protocol import Event
 from .board import BOARD
-from .restaurant import Accounts, Restaurant
+from .restaurant import Accounts, Entry, Restaurant
 
 
-def lose_stars(s: Restaurant, ev: list[Event], n: int, why: str, card: str = "") -> None:
+def lose_stars(s: Restaurant, ev: list[Entry], n: int, why: str, card: str = "") -> None:
     """Move down the popularity track; at its last space the game is lost. In 1 vs 1 each star
     lost lets the manager reveal the top Extra card ("When a popularity star is lost, the
     manager player may reveal the top card of the Extra deck")."""
@@ -24,7 +24,7 @@ def lose_stars(s: Restaurant, ev: list[Event], n: int, why: str, card: str = "")
     lost = min(n, s.popularity - BOARD.popularity_lost)
     s.popularity -= lost
     ev.append(
-        Event(
+        (
             "popularity",
             None,
             {"change": -lost, "popularity": s.popularity, "why": why, "card": card},
@@ -36,12 +36,12 @@ def lose_stars(s: Restaurant, ev: list[Event], n: int, why: str, card: str = "")
         finish(s, ev, "customers" if s.versus else "lost", "popularity")
 
 
-def gain_stars(s: Restaurant, ev: list[Event], n: int, why: str, card: str = "") -> None:
+def gain_stars(s: Restaurant, ev: list[Entry], n: int, why: str, card: str = "") -> None:
     gained = min(n, BOARD.popularity_start - s.popularity)
     if gained > 0:
         s.popularity += gained
         ev.append(
-            Event(
+            (
                 "popularity",
                 None,
                 {"change": gained, "popularity": s.popularity, "why": why, "card": card},
@@ -49,7 +49,7 @@ def gain_stars(s: Restaurant, ev: list[Event], n: int, why: str, card: str = "")
         )
 
 
-def fine(s: Restaurant, ev: list[Event], amount: int, why: str, card: str = "") -> bool:
+def fine(s: Restaurant, ev: list[Entry], amount: int, why: str, card: str = "") -> bool:
     """Pay a fine from the register, or (not enough money) put it in the fine zone, where it
     stays until paid in phase 3 and locks the trainee meanwhile. True if paid at once."""
     if amount <= 0:
@@ -60,7 +60,7 @@ def fine(s: Restaurant, ev: list[Event], amount: int, why: str, card: str = "") 
     else:
         s.fines += amount
     ev.append(
-        Event(
+        (
             "fine",
             None,
             {
@@ -76,12 +76,12 @@ def fine(s: Restaurant, ev: list[Event], amount: int, why: str, card: str = "") 
     return paid
 
 
-def finish(s: Restaurant, ev: list[Event], result: str, reason: str) -> None:
+def finish(s: Restaurant, ev: list[Entry], result: str, reason: str) -> None:
     s.stage, s.result, s.reason = "over", result, reason
     s.to_reveal, s.reveals, s.follow = 0, 0, False  # nothing is owed once the game is over
     if s.offer:
         s.gone, s.offer = (*s.gone, s.offer), ""
-    ev.append(Event("game-over", None, {"result": result, "reason": reason, "score": scores(s)}))
+    ev.append(("game-over", None, {"result": result, "reason": reason, "score": scores(s)}))
 
 
 def scores(s: Restaurant) -> list[int]:

@@ -7,14 +7,13 @@ express advertising campaign to recover popularity, or fines you may have pendin
 
 from __future__ import annotations
 
-from ..protocol import Event
 from . import flow
 from .actions import Action, End, Offer, Spend
 from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS
 from .cards import CARDS
 from .dice import DIE_INDEX
 from .ledger import gain_stars
-from .restaurant import Restaurant
+from .restaurant import Entry, Restaurant
 from .roll import set_dice
 
 
@@ -36,7 +35,7 @@ def legal_offer(s: Restaurant) -> list[Action]:
     return [Offer("buy"), Offer("pass")] if buy else [Offer("pass")]
 
 
-def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
+def apply(s: Restaurant, ev: list[Entry], a: Action) -> None:
     """A phase 3 choice (``Spend``, ``End("turn")``) or the decision on an extra (``Offer``)."""
     if isinstance(a, Spend):
         _spend(s, ev, a)
@@ -48,9 +47,9 @@ def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
         raise AssertionError(a)
 
 
-def _spend(s: Restaurant, ev: list[Event], a: Spend) -> None:
+def _spend(s: Restaurant, ev: list[Entry], a: Spend) -> None:
     if a.verb == "pay":
-        ev.append(Event("fine-paid", 0, {"amount": s.fines, "cards": list(s.fine_zone)}))
+        ev.append(("fine-paid", 0, {"amount": s.fines, "cards": list(s.fine_zone)}))
         s.cash -= s.fines
         s.fines = 0
         s.gone = (*s.gone, *s.fine_zone)
@@ -59,7 +58,7 @@ def _spend(s: Restaurant, ev: list[Event], a: Spend) -> None:
             set_dice(s, ("T",), "ready")
     elif a.verb == "advertise":
         s.cash -= ADVERTISING_COST
-        ev.append(Event("advertise", 0, {"cost": ADVERTISING_COST}))
+        ev.append(("advertise", 0, {"cost": ADVERTISING_COST}))
         gain_stars(s, ev, 1, "advertise")
     else:
         # "Pay $3 and recover one die from the rest room. Move the hours indicator to its
@@ -69,10 +68,10 @@ def _spend(s: Restaurant, ev: list[Event], a: Spend) -> None:
         s.overtime += 1
         s.room = tuple("" if d == a.die else d for d in s.room)
         set_dice(s, (a.die,), "ready")
-        ev.append(Event("overtime", 0, {"die": a.die, "cost": cost, "hours": s.overtime}))
+        ev.append(("overtime", 0, {"die": a.die, "cost": cost, "hours": s.overtime}))
 
 
-def _offer(s: Restaurant, ev: list[Event], a: Offer) -> None:
+def _offer(s: Restaurant, ev: list[Entry], a: Offer) -> None:
     code, s.offer = s.offer, ""
     if a.verb == "buy":
         if s.extra:
@@ -81,15 +80,13 @@ def _offer(s: Restaurant, ev: list[Event], a: Offer) -> None:
             refund = CARDS[s.extra].refund
             s.cash += refund
             s.gone = (*s.gone, s.extra)
-            ev.append(Event("extra-swapped", 0, {"card": s.extra, "refund": refund}))
+            ev.append(("extra-swapped", 0, {"card": s.extra, "refund": refund}))
         s.cash -= CARDS[code].price
         s.extra = code
-        ev.append(
-            Event("extra-bought", 0, {"card": code, "price": CARDS[code].price, "cash": s.cash})
-        )
+        ev.append(("extra-bought", 0, {"card": code, "price": CARDS[code].price, "cash": s.cash}))
     else:
         s.gone = (*s.gone, code)
-        ev.append(Event("extra-passed", 0, {"card": code}))
+        ev.append(("extra-passed", 0, {"card": code}))
     if s.versus:
         flow.after_customers(s, ev)
     else:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..protocol import Event
 from . import flow
 from .actions import Action, Assign, Bonus, End, Menu, Order, Reroll, Turn, Voucher
 from .board import BOARD, CONVERTS_TO, MENU_ITEM, REROLL_COST, SPOT_INDEX, SPOTS
@@ -19,7 +18,7 @@ from .cards import CARDS, CLEANING, GUESTS, KEY, PINATA_CARD, PREPAID, TASKS, VI
 from .dice import DIE_INDEX, MONEY, cover
 from .ledger import gain_stars
 from .menu import menu_placements
-from .restaurant import Restaurant
+from .restaurant import Entry, Restaurant
 from .roll import IDS, faces_of, order_needs, rerolls, roll_of, set_dice, subsets, turns, usable
 
 __all__ = [  # the rules of thumb (engine/taco/policy.py) read these from here too
@@ -104,7 +103,7 @@ def _resting(room: tuple[str, ...]) -> tuple[str, ...]:
 # -- applying ---------------------------------------------------------------------------------
 
 
-def _leaves(s: Restaurant, ev: list[Event], i: int, paid: bool, how: str) -> None:
+def _leaves(s: Restaurant, ev: list[Entry], i: int, paid: bool, how: str) -> None:
     """A guest leaves satisfied. "Money is received in the cash register only once the order
     has been served and collected and the customer leaves the game"."""
     slot = s.line[i]
@@ -115,7 +114,7 @@ def _leaves(s: Restaurant, ev: list[Event], i: int, paid: bool, how: str) -> Non
     money = CARDS[code].pay if paid else 0
     s.cash += money
     ev.append(
-        Event(
+        (
             "leaves",
             0,
             {"card": code, "spot": SPOTS[i], "money": money, "how": how, "cash": s.cash},
@@ -123,13 +122,13 @@ def _leaves(s: Restaurant, ev: list[Event], i: int, paid: bool, how: str) -> Non
     )
 
 
-def _vip_served(s: Restaurant, ev: list[Event], code: str, served_before: bool) -> None:
+def _vip_served(s: Restaurant, ev: list[Entry], code: str, served_before: bool) -> None:
     # "Serving them in time earns good reputation, gaining 1 popularity star"
     if CARDS[code].kind == VIP and not served_before:
         gain_stars(s, ev, 1, "vip", code)
 
 
-def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
+def apply(s: Restaurant, ev: list[Entry], a: Action) -> None:
     if isinstance(a, Order):
         _apply_order(s, ev, a)
     elif isinstance(a, Voucher):
@@ -138,7 +137,7 @@ def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
         voucher = idle_bonus(s, VOUCHER)
         s.bonus = tuple(b for b in s.bonus if b[0] != voucher)
         s.gone = (*s.gone, voucher)
-        ev.append(Event("voucher", 0, {"card": code, "spot": a.spot}))
+        ev.append(("voucher", 0, {"card": code, "spot": a.spot}))
         _vip_served(s, ev, code, served)
         # "Do not collect payment; you receive no money."
         _leaves(s, ev, i, False, "voucher")
@@ -153,31 +152,31 @@ def apply(s: Restaurant, ev: list[Event], a: Action) -> None:
         else:
             s.bonus = (*s.bonus, (code, "", 0))
             set_dice(s, (a.die,), "used")
-        ev.append(Event("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
+        ev.append(("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
     elif isinstance(a, Assign):
         _apply_assign(s, ev, a)
     elif isinstance(a, Menu):
         _apply_menu(s, ev, a)
     elif isinstance(a, Turn):
         set_dice(s, (a.die,), "free", a.face)
-        ev.append(Event("turn-die", 0, {"die": a.die, "face": a.face}))
+        ev.append(("turn-die", 0, {"die": a.die, "face": a.face}))
     elif isinstance(a, Reroll):
         flow.reroll(s, ev, a.dice)
     elif isinstance(a, End):
-        ev.append(Event("end-placement", 0, {}))
+        ev.append(("end-placement", 0, {}))
         flow.end_placement(s, ev)
     else:  # pragma: no cover - apply only receives legal actions
         raise AssertionError(a)
 
 
-def _apply_order(s: Restaurant, ev: list[Event], a: Order) -> None:
+def _apply_order(s: Restaurant, ev: list[Entry], a: Order) -> None:
     i = SPOT_INDEX[a.spot]
     code, served, paid = s.line[i]  # type: ignore[misc]
     need = dict(order_needs(code, served, paid))[a.verb]
     if cover(need, faces_of(s, a.dice), True, variation(s)) == 1:
         s.extra_used = True
     set_dice(s, a.dice, "used")
-    ev.append(Event(a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
+    ev.append((a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
     now_served = served or a.verb in ("serve", "both")
     now_paid = paid or a.verb in ("collect", "both")
     if a.verb != "collect":
@@ -188,7 +187,7 @@ def _apply_order(s: Restaurant, ev: list[Event], a: Order) -> None:
         s.line = (*s.line[:i], (code, now_served, now_paid), *s.line[i + 1 :])
 
 
-def _apply_assign(s: Restaurant, ev: list[Event], a: Assign) -> None:
+def _apply_assign(s: Restaurant, ev: list[Entry], a: Assign) -> None:
     if a.verb == "keep":
         # "You may decide to keep the dice results, not using them and reserving them for use
         # on a later turn."
@@ -196,7 +195,7 @@ def _apply_assign(s: Restaurant, ev: list[Event], a: Assign) -> None:
     elif a.verb == "task":
         task = TASKS[s.door]
         s.task_zone = (*s.task_zone, (s.door, a.die, task.turns))
-        ev.append(Event("task-assigned", 0, {"task": s.door, "die": a.die}))
+        ev.append(("task-assigned", 0, {"task": s.door, "die": a.die}))
         s.door = ""
         set_dice(s, (a.die,), "busy")
         return
@@ -206,10 +205,10 @@ def _apply_assign(s: Restaurant, ev: list[Event], a: Assign) -> None:
             (c, a.die, CARDS[c].track) if c == code else (c, d, n) for c, d, n in s.bonus
         )
         set_dice(s, (a.die,), "busy")
-    ev.append(Event(a.verb, 0, {"die": a.die}))
+    ev.append((a.verb, 0, {"die": a.die}))
 
 
-def _apply_menu(s: Restaurant, ev: list[Event], a: Menu) -> None:
+def _apply_menu(s: Restaurant, ev: list[Entry], a: Menu) -> None:
     item = a.item
     needs = MENU_ITEM[item].needs
     faces = faces_of(s, a.dice)
@@ -217,7 +216,7 @@ def _apply_menu(s: Restaurant, ev: list[Event], a: Menu) -> None:
     used_extra = min(cover(n, faces, False, var) for n in needs if cover(n, faces, False, var) >= 0)
     if used_extra == 1:
         s.extra_used = True
-    ev.append(Event("menu", 0, {"item": item, "dice": list(a.dice), "recover": list(a.recover)}))
+    ev.append(("menu", 0, {"item": item, "dice": list(a.dice), "recover": list(a.recover)}))
     if item in ("vulcano", "mole"):
         # "Convert three food faces or three drink faces into one money face" / "four food
         # faces into two money faces": the first die (two dice) listed turn to money and stay

@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..protocol import Event
+
 Slot = tuple[str, bool, bool] | None  # (card code, served, paid) or an empty place
 Captive = tuple[str, str, int]  # (card code, die id or "", turns left)
 Accounts = tuple[int, int, int]  # (cash, unpaid fines, popularity)
+Entry = tuple[Any, ...]
+"""An event as the rules record it: ``(kind, seat, data)`` or ``(kind, seat, data, to, public)``,
+the arguments of the ``Event`` it becomes when read (``Restaurant.events``)."""
 
 FIELDS = (
     "players",
@@ -55,7 +60,7 @@ FIELDS = (
     "gone",
     "tasks_gone",
     "opening",
-    "events",
+    "happened",
 )
 """Every field of the game, in the order ``_copy`` copies them."""
 
@@ -87,7 +92,8 @@ class Restaurant:
     ``reveals``: Extra cards the manager may still reveal for stars lost (1 vs 1).
     ``opening``: the accounts (cash, fines, popularity) before the ``apply`` that made this
     state, so that its ``events`` can be recounted against them (``ledger.recount``).
-    ``events``: what that ``apply`` caused.
+    ``happened``: what that ``apply`` caused, as the rules recorded it (``Entry``s); ``events``
+    is the same as ``Event``s.
 
     ``_legal`` is a memo, not a field: the current seat's legal actions once computed (a tuple,
     never changed), or None.
@@ -131,7 +137,7 @@ class Restaurant:
     gone: tuple[str, ...]
     tasks_gone: tuple[str, ...]
     opening: Accounts
-    events: tuple[Any, ...]
+    happened: tuple[Entry | Event, ...]
     _legal: tuple[Any, ...] | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Restaurant:
@@ -149,3 +155,19 @@ class Restaurant:
     @property
     def accounts(self) -> Accounts:
         return (self.cash, self.fines, self.popularity)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the ``apply`` that made this state caused, as the protocol's ``Event``s. They are
+        made from the rules' entries when first read (then kept): a search's rollout, which never
+        reads them, never pays for them."""
+        happened = self.happened
+        if happened and type(happened[-1]) is tuple:
+            happened = self.happened = tuple(
+                e if isinstance(e, Event) else Event(*e) for e in happened
+            )
+        return happened  # type: ignore[return-value]
+
+    @events.setter
+    def events(self, value: tuple[Event, ...]) -> None:
+        self.happened = tuple(value)

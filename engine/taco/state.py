@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import Event, Game, IllegalAction, OptionSpec, State
+from ..protocol import Game, IllegalAction, OptionSpec, State
 from . import flow, management, placement, versus, views
 from .actions import Action, parse_action
 from .board import BOARD, LINE
@@ -23,13 +23,13 @@ from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, WELCOME_CARDS, cust
 from .dice import DICE
 from .explain import explain_placement
 from .ledger import score, scores
-from .restaurant import FIELDS, Restaurant
+from .restaurant import FIELDS, Entry, Restaurant
 from .save import load, save
 
 __all__ = ["GAME", "TacoGame", "TacoState", "score"]
 
 MANAGER, CUSTOMERS = 0, 1
-SAVED = tuple(name for name in FIELDS if name != "opening")
+SAVED = tuple("events" if name == "happened" else name for name in FIELDS if name != "opening")
 
 
 class TacoState(Restaurant, State):
@@ -83,14 +83,14 @@ class TacoState(Restaurant, State):
     def _apply(self, player: int, action: Action) -> TacoState:  # type: ignore[override]
         s = self._copy()
         s.opening = (self.cash, self.fines, self.popularity)
-        ev: list[Event] = []
+        ev: list[Entry] = []
         if self.stage == "placement":
             placement.apply(s, ev, action)
         elif self.stage == "customers":
             versus.apply_play(s, ev, action)
         else:
             management.apply(s, ev, action)
-        s.events = tuple(ev)
+        s.happened = tuple(ev)
         return s
 
     def scores(self) -> list[int]:
@@ -211,11 +211,11 @@ class TacoGame(Game):
             gone=(),
             tasks_gone=(),
             opening=(BOARD.starting_cash, 0, BOARD.popularity_start),
-            events=(),
+            happened=(),
         )
         for name, value in fields.items():
             setattr(s, name, value)
-        ev: list[Event] = []
+        ev: list[Entry] = []
         if versus_mode:
             # "They draw the first 3 cards from the customer deck which, together with the 2
             # "WELCOME" starting cards, make up the opening hand."
@@ -229,7 +229,7 @@ class TacoGame(Game):
             s.line = ((first, False, False), (second, False, False), *(None,) * (LINE - 2))
             s.rng = rng.state
             flow.open_solo(s, ev)
-        s.events = tuple(ev)
+        s.happened = tuple(ev)
         return s
 
     def parse_action(self, text: str) -> Action:

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..protocol import Event, IllegalAction
+from ..protocol import IllegalAction
 from . import flow
 from .actions import Action, Discard, Play, malformed, well_formed
 from .arrivals import reveal
 from .board import BOARD
 from .cards import CARDS, OPEN, TASK
 from .hand import is_banned, playable
-from .restaurant import Restaurant
+from .restaurant import Entry, Restaurant
 
 
 def legal_plays(s: Restaurant) -> list[Action]:
@@ -41,7 +41,7 @@ def _may_discard(s: Restaurant) -> bool:
     return not s.follow and s.discards < BOARD.discards and len(s.hand) >= 3 and len(s.deck) >= 3
 
 
-def apply_play(s: Restaurant, ev: list[Event], a: Action) -> None:
+def apply_play(s: Restaurant, ev: list[Entry], a: Action) -> None:
     if isinstance(a, Discard):
         hand = [c for c in s.hand if c not in a.cards]
         drawn = s.deck[:3]
@@ -49,12 +49,12 @@ def apply_play(s: Restaurant, ev: list[Event], a: Action) -> None:
         s.hand = tuple(sorted((*hand, *drawn)))
         s.discards += 1
         ev.append(
-            Event(
+            (
                 "discard",
                 1,
                 {"cards": list(a.cards), "drawn": list(drawn)},
-                to=(1,),
-                public={"count": 3},
+                (1,),
+                {"count": 3},
             )
         )
         _end_phase(s, ev)
@@ -64,7 +64,7 @@ def apply_play(s: Restaurant, ev: list[Event], a: Action) -> None:
     s.hand = tuple(c for c in s.hand if c != code)
     if CARDS[code].message in (OPEN, TASK):
         s.ban_until = s.turn_no + 1
-    ev.append(Event("play", 1, {"card": code}))
+    ev.append(("play", 1, {"card": code}))
     reveal(s, ev, code)
     if s.stage == "over":
         return
@@ -73,14 +73,14 @@ def apply_play(s: Restaurant, ev: list[Event], a: Action) -> None:
     _end_phase(s, ev)
 
 
-def _end_phase(s: Restaurant, ev: list[Event]) -> None:
+def _end_phase(s: Restaurant, ev: list[Entry]) -> None:
     """ "After playing, draw cards from the customer deck as needed to restore a hand of 5
     cards." Then the manager's phases."""
     need = max(0, BOARD.hand - len(s.hand))
     drawn, s.deck = s.deck[:need], s.deck[need:]
     if drawn:
         s.hand = tuple(sorted((*s.hand, *drawn)))
-        ev.append(Event("draw", 1, {"cards": list(drawn)}, to=(1,), public={"count": len(drawn)}))
+        ev.append(("draw", 1, {"cards": list(drawn)}, (1,), {"count": len(drawn)}))
     s.follow = False
     flow.after_customers(s, ev)
 

@@ -133,7 +133,7 @@ def table(
         gone=gone,
         tasks_gone=tasks_gone,
         opening=(cash, fines, popularity),
-        events=(),
+        happened=(),
     )
     fields.update(more)
     s = TacoState()
