@@ -5,6 +5,8 @@ happens to ``ev``; rulebook quotes explain each step."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..rng import Rng
 from .board import BOARD, SPOTS
 from .cards import (
@@ -22,7 +24,7 @@ from .cards import (
     VIP,
 )
 from .ledger import fine, lose_stars
-from .restaurant import Entry, Restaurant
+from .restaurant import Entry, Restaurant, Slot
 
 C, P = BOARD.counter, BOARD.patience
 FORCED_OUT_STARS = 1
@@ -36,12 +38,12 @@ def enter(s: Restaurant, ev: list[Entry], code: str) -> None:
     goes into the free space furthest to the right." With the counter full, "that customer
     enters the last position, forcing out the customer in position 1 or in the patience zone"."""
     line = list(s.line)
-    for i in range(C):
-        if line[i] is None:
-            line[i] = (code, False, False)
-            s.line = tuple(line)
-            ev.append(("arrive", None, {"card": code, "spot": SPOTS[i]}))
-            return
+    if None in line[:C]:
+        i = line.index(None)
+        line[i] = (code, False, False)
+        s.line = tuple(line)
+        ev.append(("arrive", None, {"card": code, "spot": SPOTS[i]}))
+        return
     first = line[0]
     assert first is not None
     line[: C - 1] = line[1:C]
@@ -96,13 +98,21 @@ def close_gaps(s: Restaurant) -> None:
     """F3: "The movement of customers/orders/bonuses in the order zone toward the right to fill
     gaps in the line." Counter cards close up toward position 1, patience cards toward the exit
     (the counter and the patience zone stay apart: only a push moves a customer into patience)."""
-    counter = [x for x in s.line[:C] if x is not None]
-    waiting = [x for x in s.line[C:] if x is not None]
-    s.line = (*counter, *(None,) * (C - len(counter)), *(None,) * (P - len(waiting)), *waiting)
+    s.line = _closed(s.line)
+
+
+@lru_cache(maxsize=4096)
+def _closed(line: tuple[Slot, ...]) -> tuple[Slot, ...]:
+    counter = [x for x in line[:C] if x is not None]
+    waiting = [x for x in line[C:] if x is not None]
+    return (*counter, *(None,) * (C - len(counter)), *(None,) * (P - len(waiting)), *waiting)
+
+
+EMPTY_LINE = (None,) * (C + P)
 
 
 def line_empty(s: Restaurant) -> bool:
-    return all(x is None for x in s.line)
+    return s.line == EMPTY_LINE
 
 
 # -- F1: customers ------------------------------------------------------------------------------

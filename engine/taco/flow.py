@@ -12,10 +12,11 @@ from ..rng import Rng
 from .arrivals import close_gaps, line_empty, run_reveals
 from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS, REROLL_COST
 from .cards import CARDS, KEY, PINATA_CARD, TASKS
-from .dice import DICE, REST, TRAINEE
+from .dice import DICE, DIE_INDEX, REST, TRAINEE
 from .hand import can_complete, is_banned
 from .ledger import fine, finish
 from .restaurant import Entry, Restaurant
+from .roll import IDS
 
 
 def continue_customers(s: Restaurant, ev: list[Entry]) -> None:
@@ -47,31 +48,28 @@ def roll(s: Restaurant, ev: list[Entry]) -> None:
     You kept a die result from the previous turn." A locked trainee does not roll either."""
     rng = Rng(s.rng)
     faces, status = list(s.faces), list(s.status)
+    if s.fines > 0 and status[TRAINEE] in ("ready", "kept"):
+        faces[TRAINEE], status[TRAINEE] = "", "locked"
     rolled = []
-    for i, die in enumerate(DICE):
-        if i == TRAINEE and s.fines > 0 and status[i] in ("ready", "kept"):
-            faces[i], status[i] = "", "locked"
-            continue
-        if status[i] == "ready":
-            face = die.faces[rng.below(6)]
+    for i, st in enumerate(status):
+        if st == "ready":
+            face = DICE[i].faces[rng.below(6)]
             faces[i], status[i] = face, ("rest" if face == REST else "free")
-            rolled.append(die.id)
+            rolled.append(IDS[i])
     s.rng = rng.state
     s.faces, s.status = tuple(faces), tuple(status)
     # Captive dice: one more turn spent on their card ("remain for the number of turns shown").
-    s.task_zone = tuple((c, d, left - 1) for c, d, left in s.task_zone)
-    s.bonus = tuple((c, d, left - 1) if d else (c, d, left) for c, d, left in s.bonus)
+    if s.task_zone:
+        s.task_zone = tuple([(c, d, left - 1) for c, d, left in s.task_zone])
+    if s.bonus:
+        s.bonus = tuple([(c, d, left - 1) if d else (c, d, left) for c, d, left in s.bonus])
     s.extra_used = False
     s.stage = "placement"
     ev.append(
         (
             "roll",
             None,
-            {
-                "turn": s.turn_no,
-                "rolled": rolled,
-                "faces": {d.id: f for d, f in zip(DICE, faces, strict=True)},
-            },
+            {"turn": s.turn_no, "rolled": rolled, "faces": dict(zip(IDS, faces, strict=True))},
         )
     )
 
@@ -99,26 +97,67 @@ def end_placement(s: Restaurant, ev: list[Entry], hold: bool = False) -> None:
     ``hold`` (the search's look-ahead) stops in the management stage even with nothing to buy,
     before the next turn's draws and roll."""
     status = list(s.status)
-    index = {d.id: i for i, d in enumerate(DICE)}
     # "In the task zone, both the die and the card remain for the number of turns shown on the
     # card. Once that is done, you must pay the cost of the order, if any, by removing the card
     # and recovering the die."
-    keep_tasks = []
-    for code, die, left in s.task_zone:
-        if left > 0:
-            keep_tasks.append((code, die, left))
-            continue
-        status[index[die]] = "ready"
-        s.tasks_gone = (*s.tasks_gone, code)
-        ev.append(("task-done", None, {"task": code, "die": die}))
-        fine(s, ev, TASKS[code].cost, "task-cost", code)
-    s.task_zone = tuple(keep_tasks)
+    if s.task_zone:
+        keep_tasks = []
+        for code, die, left in s.task_zone:
+            if left > 0:
+                keep_tasks.append((code, die, left))
+                continue
+            status[DIE_INDEX[die]] = "ready"
+            s.tasks_gone = (*s.tasks_gone, code)
+            ev.append(("task-done", None, {"task": code, "die": die}))
+            fine(s, ev, TASKS[code].cost, "task-cost", code)
+        s.task_zone = tuple(keep_tasks)
+    if s.bonus:
+        _bonus_timers(s, ev, status)
+    # "The movement of dice in the rest room: introducing the die (if it came up this turn), or
+    # advancing it one position per turn until it comes out … each die occupies one position,
+    # never two in the same space."
+    room = s.room
+    if room[0]:
+        status[DIE_INDEX[room[0]]] = "ready"
+        ev.append(("rested", None, {"die": room[0]}))
+    room = [*room[1:], ""]
+    if "rest" in status:
+        key_on = any(CARDS[c].kind == KEY and d for c, d, _ in s.bonus)
+        for i, st in enumerate(status):
+            if st != "rest":
+                continue
+            if key_on:
+                # "nobody may enter the rest room, so dice with a "rest" result are not used
+                # that round, but they can still be played in the following round."
+                status[i] = "ready"
+                continue
+            space = _rest_space(room)
+            room[space] = IDS[i]
+            status[i] = "room"
+            ev.append(("rest", None, {"die": IDS[i], "space": space + 1}))
+    s.room = tuple(room)
+    s.status = tuple(status)
+    s.faces = tuple(
+        ["" if st in FACELESS_NOW else f for f, st in zip(s.faces, status, strict=True)]
+    )
+    close_gaps(s)
+    if hold or management_options(s):
+        s.stage = "management"
+    else:
+        end_turn(s, ev)
+
+
+FACELESS_NOW = ("ready", "room")  # statuses end_placement leaves without a face
+
+
+def _bonus_timers(s: Restaurant, ev: list[Entry], status: list[str]) -> None:
+    """Captive dice come back from bonus cards whose turns are done (the card leaves)."""
     keep_bonus = []
     for code, die, left in s.bonus:
         if not die or left > 0:
             keep_bonus.append((code, die, left))
             continue
-        status[index[die]] = "ready"
+        status[DIE_INDEX[die]] = "ready"
         s.gone = (*s.gone, code)
         ev.append(("bonus-done", None, {"card": code, "die": die}))
         if code == PINATA_CARD:  # "After those turns, it leaves … and you collect $6."
@@ -127,37 +166,6 @@ def end_placement(s: Restaurant, ev: list[Entry], hold: bool = False) -> None:
                 ("cash", None, {"change": CARDS[PINATA_CARD].pay, "cash": s.cash, "card": code})
             )
     s.bonus = tuple(keep_bonus)
-    # "The movement of dice in the rest room: introducing the die (if it came up this turn), or
-    # advancing it one position per turn until it comes out … each die occupies one position,
-    # never two in the same space."
-    room = list(s.room)
-    if room[0]:
-        status[index[room[0]]] = "ready"
-        ev.append(("rested", None, {"die": room[0]}))
-    room = [*room[1:], ""]
-    key_on = any(CARDS[c].kind == KEY and d for c, d, _ in s.bonus)
-    for i, die in enumerate(DICE):
-        if status[i] != "rest":
-            continue
-        if key_on:
-            # "nobody may enter the rest room, so dice with a "rest" result are not used that
-            # round, but they can still be played in the following round."
-            status[i] = "ready"
-            continue
-        space = _rest_space(room)
-        room[space] = die.id
-        status[i] = "room"
-        ev.append(("rest", None, {"die": die.id, "space": space + 1}))
-    s.room = tuple(room)
-    s.status = tuple(status)
-    s.faces = tuple(
-        "" if st in ("ready", "room") else f for f, st in zip(s.faces, status, strict=True)
-    )
-    close_gaps(s)
-    if hold or management_options(s):
-        s.stage = "management"
-    else:
-        end_turn(s, ev)
 
 
 def _rest_space(room: list[str]) -> int:
@@ -184,10 +192,10 @@ def end_turn(s: Restaurant, ev: list[Entry]) -> None:
     the next turn. "Once all 3 phases are complete, you start a new turn, repeating the phases
     of the game until all the cards in the customer deck are exhausted and resolved.\""""
     faces, status = list(s.faces), list(s.status)
-    for i in range(len(DICE)):
-        if status[i] in ("free", "kept", "used"):
+    for i, st in enumerate(status):
+        if st in BACK_TO_READY:
             faces[i], status[i] = "", "ready"
-        elif status[i] == "aside":
+        elif st == "aside":
             status[i] = "kept"
     s.faces, s.status = tuple(faces), tuple(status)
     ev.append(("turn-end", None, {"turn": s.turn_no}))
@@ -199,6 +207,9 @@ def end_turn(s: Restaurant, ev: list[Entry]) -> None:
         finish(s, ev, "customers" if s.versus else "lost", "closing-time")
         return
     start_turn(s, ev)
+
+
+BACK_TO_READY = ("free", "kept", "used")  # dice that come back from the counter at the turn's end
 
 
 def start_turn(s: Restaurant, ev: list[Entry]) -> None:

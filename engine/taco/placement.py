@@ -51,8 +51,43 @@ def idle_bonus(s: Restaurant, kind: str) -> str:
 def legal_placements(s: Restaurant, canonical: bool = False) -> list[Action]:
     """Every placement now. ``canonical`` (for the search): of the dice sets showing the same
     faces, only the first (they are the same move: every placed die comes back at the end of
-    the turn). What depends on the dice alone comes from their ``Roll`` (engine/taco/roll.py),
-    worked out once per roll."""
+    the turn)."""
+    return list(placements(s, canonical))
+
+
+def placements(s: Restaurant, canonical: bool = False) -> tuple[Action, ...]:
+    """``legal_placements`` as a tuple, remembered by what it depends on (``LISTED``): the
+    search lists the placements of the same tables again and again."""
+    key = (
+        s.faces,
+        s.status,
+        s.line,
+        s.bonus,
+        s.door,
+        s.room,
+        s.extra,
+        s.extra_used,
+        s.popularity >= BOARD.popularity_start,
+        s.cash >= REROLL_COST,
+        canonical,
+    )
+    found = LISTED.get(key)
+    if found is None:
+        if len(LISTED) >= MOST_LISTED:
+            LISTED.clear()
+        found = LISTED[key] = tuple(_work_out(s, canonical))
+    return found
+
+
+LISTED: dict[tuple[object, ...], tuple[Action, ...]] = {}
+MOST_LISTED = 8192
+"""Placement lists remembered at once (then the memory starts again): every field that
+``_work_out`` reads is in the key."""
+
+
+def _work_out(s: Restaurant, canonical: bool) -> list[Action]:
+    """Every placement now, worked out: what depends on the dice alone comes from their
+    ``Roll`` (engine/taco/roll.py)."""
     if "wild" in s.status:  # Achilipú's dice wait to be turned before anything else
         return list(turns(s.status))
     roll = roll_of(s)
@@ -129,62 +164,68 @@ def _vip_served(s: Restaurant, ev: list[Entry], code: str, served_before: bool) 
 
 
 def apply(s: Restaurant, ev: list[Entry], a: Action) -> None:
-    if isinstance(a, Order):
-        _apply_order(s, ev, a)
-    elif isinstance(a, Voucher):
-        i = SPOT_INDEX[a.spot]
-        code, served, _ = s.line[i]  # type: ignore[misc]
-        voucher = idle_bonus(s, VOUCHER)
-        s.bonus = tuple(b for b in s.bonus if b[0] != voucher)
-        s.gone = (*s.gone, voucher)
-        ev.append(("voucher", 0, {"card": code, "spot": a.spot}))
-        _vip_served(s, ev, code, served)
-        # "Do not collect payment; you receive no money."
-        _leaves(s, ev, i, False, "voucher")
-    elif isinstance(a, Bonus):
-        i = SPOT_INDEX[a.spot]
-        code = s.line[i][0]  # type: ignore[index]
-        card = CARDS[code]
-        s.line = (*s.line[:i], None, *s.line[i + 1 :])
-        if card.kind == CLEANING:  # "it must remain for the number of turns shown"
-            s.bonus = (*s.bonus, (code, a.die, card.track))
-            set_dice(s, (a.die,), "busy")
-        else:
-            s.bonus = (*s.bonus, (code, "", 0))
-            set_dice(s, (a.die,), "used")
-        ev.append(("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
-    elif isinstance(a, Assign):
-        _apply_assign(s, ev, a)
-    elif isinstance(a, Menu):
-        _apply_menu(s, ev, a)
-    elif isinstance(a, Turn):
-        set_dice(s, (a.die,), "free", a.face)
-        ev.append(("turn-die", 0, {"die": a.die, "face": a.face}))
-    elif isinstance(a, Reroll):
-        flow.reroll(s, ev, a.dice)
-    elif isinstance(a, End):
-        ev.append(("end-placement", 0, {}))
-        flow.end_placement(s, ev)
-    else:  # pragma: no cover - apply only receives legal actions
-        raise AssertionError(a)
+    """Apply a placement (or the end of placement) that is legal now."""
+    PLACE[type(a)](s, ev, a)
 
 
 def _apply_order(s: Restaurant, ev: list[Entry], a: Order) -> None:
     i = SPOT_INDEX[a.spot]
     code, served, paid = s.line[i]  # type: ignore[misc]
-    need = dict(order_needs(code, served, paid))[a.verb]
-    if cover(need, faces_of(s, a.dice), True, variation(s)) == 1:
-        s.extra_used = True
+    var = variation(s)
+    if var:  # did these dice need the extra's variation (once a turn)?
+        need = next(need for verb, need in order_needs(code, served, paid) if verb == a.verb)
+        if cover(need, faces_of(s, a.dice), True, var) == 1:
+            s.extra_used = True
     set_dice(s, a.dice, "used")
     ev.append((a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
-    now_served = served or a.verb in ("serve", "both")
-    now_paid = paid or a.verb in ("collect", "both")
+    now_served = served or a.verb != "collect"
+    now_paid = paid or a.verb != "serve"
     if a.verb != "collect":
         _vip_served(s, ev, code, served)
-    if CARDS[code].kind == PREPAID or (now_served and now_paid):
+    if now_served and (now_paid or CARDS[code].kind == PREPAID):
         _leaves(s, ev, i, True, a.verb)
     else:
         s.line = (*s.line[:i], (code, now_served, now_paid), *s.line[i + 1 :])
+
+
+def _apply_voucher(s: Restaurant, ev: list[Entry], a: Voucher) -> None:
+    i = SPOT_INDEX[a.spot]
+    code, served, _ = s.line[i]  # type: ignore[misc]
+    voucher = idle_bonus(s, VOUCHER)
+    s.bonus = tuple(b for b in s.bonus if b[0] != voucher)
+    s.gone = (*s.gone, voucher)
+    ev.append(("voucher", 0, {"card": code, "spot": a.spot}))
+    _vip_served(s, ev, code, served)
+    # "Do not collect payment; you receive no money."
+    _leaves(s, ev, i, False, "voucher")
+
+
+def _apply_bonus(s: Restaurant, ev: list[Entry], a: Bonus) -> None:
+    i = SPOT_INDEX[a.spot]
+    code = s.line[i][0]  # type: ignore[index]
+    card = CARDS[code]
+    s.line = (*s.line[:i], None, *s.line[i + 1 :])
+    if card.kind == CLEANING:  # "it must remain for the number of turns shown"
+        s.bonus = (*s.bonus, (code, a.die, card.track))
+        set_dice(s, (a.die,), "busy")
+    else:
+        s.bonus = (*s.bonus, (code, "", 0))
+        set_dice(s, (a.die,), "used")
+    ev.append(("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
+
+
+def _apply_turn(s: Restaurant, ev: list[Entry], a: Turn) -> None:
+    set_dice(s, (a.die,), "free", a.face)
+    ev.append(("turn-die", 0, {"die": a.die, "face": a.face}))
+
+
+def _apply_reroll(s: Restaurant, ev: list[Entry], a: Reroll) -> None:
+    flow.reroll(s, ev, a.dice)
+
+
+def _apply_end(s: Restaurant, ev: list[Entry], a: End) -> None:
+    ev.append(("end-placement", 0, {}))
+    flow.end_placement(s, ev)
 
 
 def _apply_assign(s: Restaurant, ev: list[Entry], a: Assign) -> None:
@@ -211,11 +252,12 @@ def _apply_assign(s: Restaurant, ev: list[Entry], a: Assign) -> None:
 def _apply_menu(s: Restaurant, ev: list[Entry], a: Menu) -> None:
     item = a.item
     needs = MENU_ITEM[item].needs
-    faces = faces_of(s, a.dice)
     var = variation(s)
-    used_extra = min(cover(n, faces, False, var) for n in needs if cover(n, faces, False, var) >= 0)
-    if used_extra == 1:
-        s.extra_used = True
+    if var:  # did these dice need the extra's variation (once a turn)?
+        faces = faces_of(s, a.dice)
+        fits = [cover(n, faces, False, var) for n in needs]
+        if min(f for f in fits if f >= 0) == 1:
+            s.extra_used = True
     ev.append(("menu", 0, {"item": item, "dice": list(a.dice), "recover": list(a.recover)}))
     if item in ("vulcano", "mole"):
         # "Convert three food faces or three drink faces into one money face" / "four food
@@ -245,3 +287,16 @@ def _apply_menu(s: Restaurant, ev: list[Entry], a: Menu) -> None:
         set_dice(s, a.dice, "used")
         set_dice(s, a.recover, "ready")
         s.room = tuple("" if d in a.recover else d for d in s.room)
+
+
+PLACE = {
+    Order: _apply_order,
+    Voucher: _apply_voucher,
+    Bonus: _apply_bonus,
+    Assign: _apply_assign,
+    Menu: _apply_menu,
+    Turn: _apply_turn,
+    Reroll: _apply_reroll,
+    End: _apply_end,
+}
+"""How each kind of placement is applied."""

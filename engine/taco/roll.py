@@ -49,6 +49,14 @@ reroll = cache(Reroll)
 
 def set_dice(s: Restaurant, dice: tuple[str, ...], status: str, face: str | None = None) -> None:
     """Put ``dice`` in ``status`` (showing ``face``, or nothing in a faceless status)."""
+    if len(dice) == 1:  # most placements move one die
+        i = DIE_INDEX[dice[0]]
+        st = s.status
+        s.status = (*st[:i], status, *st[i + 1 :])
+        if face is not None or status in FACELESS:
+            fa = s.faces
+            s.faces = (*fa[:i], face or "", *fa[i + 1 :])
+        return
     st, fa = list(s.status), list(s.faces)
     for d in dice:
         st[DIE_INDEX[d]] = status

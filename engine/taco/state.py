@@ -12,7 +12,7 @@ are actions (``legal_actions``); everything else happens inside the ``apply`` th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..protocol import Game, IllegalAction, OptionSpec, State
@@ -22,6 +22,7 @@ from .board import BOARD, LINE
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, WELCOME_CARDS, customer_deck
 from .dice import DICE
 from .explain import explain_placement
+from .hand import is_banned
 from .ledger import score, scores
 from .restaurant import FIELDS, Entry, Restaurant
 from .save import load, save
@@ -56,11 +57,11 @@ class TacoState(Restaurant, State):
             legal = self._legal = tuple(self._legal_now())
         return list(legal)
 
-    def _legal_now(self) -> list[Action]:
+    def _legal_now(self) -> Sequence[Action]:
         if self.stage == "placement":
-            return placement.legal_placements(self)
+            return placement.placements(self)
         if self.stage == "customers":
-            return versus.legal_plays(self)
+            return versus.plays(self.hand, is_banned(self), versus.may_discard(self))
         if self.stage == "extra":
             return management.legal_offer(self)
         return management.legal_management(self)

@@ -11,6 +11,7 @@ opens (``flow.open_customers``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..protocol import IllegalAction
@@ -24,17 +25,23 @@ from .restaurant import Entry, Restaurant
 
 
 def legal_plays(s: Restaurant) -> list[Action]:
-    banned = is_banned(s)
-    hand = tuple(sorted(s.hand))
+    return list(plays(s.hand, is_banned(s), may_discard(s)))
+
+
+@lru_cache(maxsize=4096)
+def plays(hand: tuple[str, ...], banned: bool, discard: bool) -> tuple[Action, ...]:
+    """Every card of ``hand`` that may be played now, then (``discard``) every three to discard
+    (remembered: the same hands come back again and again in a search)."""
+    hand = tuple(sorted(hand))
     out: list[Action] = [
         Play(c) for c in hand if playable(c, tuple(x for x in hand if x != c), banned)
     ]
-    if _may_discard(s):
+    if discard:
         out += [Discard(trio) for trio in combinations(hand, 3)]  # type: ignore[misc]
-    return out
+    return tuple(out)
 
 
-def _may_discard(s: Restaurant) -> bool:
+def may_discard(s: Restaurant) -> bool:
     """ "the customer player may discard three cards, returning them face down to the bottom of
     the customer deck, and draw three new cards from the top" — while the deck has three cards
     to draw, and at most ``BOARD.discards`` times a game (see docs/rules-decisions.md)."""
