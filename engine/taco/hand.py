@@ -8,6 +8,8 @@ needs a partner that is neither +OPEN nor TASK, an inspection needs any playable
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import CARDS, INSPECTION, OPEN, TASK
 from .restaurant import Restaurant
 
@@ -32,7 +34,10 @@ def playable(code: str, rest: tuple[str, ...], banned: bool) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)
 def can_complete(hand: tuple[str, ...], banned: bool) -> bool:
+    """Can some card of ``hand`` be played with the whole phase 1 completed (remembered: the
+    same hands come back turn after turn)?"""
     return any(playable(c, tuple(x for x in hand if x != c), banned) for c in hand)
 
 
