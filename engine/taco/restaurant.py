@@ -12,6 +12,7 @@ shared with the state it came from, which is safe because nothing ever changes t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..protocol import Event
@@ -102,7 +103,7 @@ class Restaurant:
     __slots__ = (*FIELDS, "_legal")
 
     players: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only (a MappingProxyType): every state shares it
     rng: int
     turn_no: int
     stage: str

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..protocol import Game, events_from_json, events_to_json
@@ -139,7 +140,7 @@ def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaura
         raise ValueError("public and secret must be objects")
     private = _list(data["players_private"], "players_private", players)
     s = cls.__new__(cls)
-    s.players, s.options = players, opts
+    s.players, s.options = players, MappingProxyType(opts)
     read_public(s, pub)
     if versus:
         if not isinstance(private[1], Mapping):

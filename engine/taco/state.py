@@ -13,6 +13,7 @@ are actions (``legal_actions``); everything else happens inside the ``apply`` th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ..protocol import Game, IllegalAction, OptionSpec, State
@@ -177,7 +178,7 @@ class TacoGame(Game):
         s = TacoState()
         fields: dict[str, Any] = dict(
             players=players,
-            options=opts,
+            options=MappingProxyType(opts),  # shared by every state of the game: read-only
             rng=0,
             turn_no=1,
             stage="placement",
