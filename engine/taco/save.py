@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -162,7 +163,7 @@ def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaura
     s.rng = int(rng, 16)
     s.events = events_from_json(data.get("events"), players)
     s.opening = opening_of(s)
-    _check(s)
+    check_table(s)
     return s
 
 
@@ -246,12 +247,14 @@ def read_public(s: Restaurant, pub: Mapping[str, Any]) -> None:
     s.opening = (s.cash, s.fines, s.popularity)  # a table without its events: nothing to recount
 
 
-def _check(s: Restaurant) -> None:
-    """Everything in one place exactly once; stages and dice consistent."""
+def check_table(s: Restaurant) -> None:
+    """What a real game's table always is, or ValueError saying what is not: every customer
+    card, task card and extra in exactly one place (deck, hand, line, bonus zone, fine zone, in
+    play, on offer, out of the game), each die where its status says, stages and dice
+    consistent. A save must pass it to load; the game's invariants (engine/taco/checks.py) hold
+    every state of play to it."""
     versus = s.players == 2
-    base = set(customer_deck(versus, s.options["characters"]))
-    if versus:
-        base |= set(EXTRA_CARDS)
+    base = _cards_of(versus, s.options["characters"])
     found = [
         *s.deck,
         *s.hand,
@@ -262,15 +265,16 @@ def _check(s: Restaurant) -> None:
         *(c for c in (s.extra, s.offer) if c),
         *s.extra_deck,
     ]
-    counts = Counter(found)
-    if any(n > 1 for n in counts.values()):
+    where = set(found)
+    if len(where) != len(found):
+        counts = Counter(found)
         raise ValueError(f"cards in two places: {sorted(c for c, n in counts.items() if n > 1)}")
-    inspections = [c for c in found if c in INSPECTION_CARDS]
+    inspections = where & INSPECTIONS
     if len(inspections) != 1:
         raise ValueError("exactly one inspection card is in the game")
-    if (PINATA_CARD in counts) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
+    if (PINATA_CARD in where) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
         raise ValueError("the Fiesta Piñata is in play exactly when it has appeared")
-    if set(found) - set(inspections) - {PINATA_CARD} != base:
+    if where - inspections - {PINATA_CARD} != base:
         raise ValueError("the cards are not exactly this mode's customer deck")
     if not versus and (s.extra_deck or s.reveals or s.follow or s.ban_until or s.discards):
         raise ValueError("1 vs 1 fields in a solo game")
@@ -290,6 +294,17 @@ def _check(s: Restaurant) -> None:
     if s.fine_zone and not s.fines:
         raise ValueError("a card in the fine zone waits for a fine")
     _check_dice(s)
+
+
+INSPECTIONS = frozenset(INSPECTION_CARDS)
+
+
+@cache
+def _cards_of(versus: bool, characters: bool) -> frozenset[str]:
+    """The customer deck of this mode (and the extras, in 1 vs 1)."""
+    return frozenset(customer_deck(versus, characters)) | (
+        frozenset(EXTRA_CARDS) if versus else frozenset()
+    )
 
 
 def _check_dice(s: Restaurant) -> None:

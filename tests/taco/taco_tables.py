@@ -18,7 +18,7 @@ from engine.taco.board import BOARD, SPOTS
 from engine.taco.cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes, customer_deck
 from engine.taco.dice import DICE
 from engine.taco.restaurant import FIELDS
-from engine.taco.save import _check
+from engine.taco.save import check_table
 from engine.taco.state import TacoState
 
 IDS = [d.id for d in DICE]
@@ -140,7 +140,7 @@ def table(
     for name in FIELDS:
         setattr(s, name, fields[name])
     if check:
-        _check(s)
+        check_table(s)
     return s
 
 
