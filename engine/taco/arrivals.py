@@ -1,7 +1,8 @@
 """Phase 1 of Crazy Taco, customers arriving: the counter and the patience zone, pushes, the
 computer messages (tasks, +OPEN), free time, extras on offer, the characters, the inspection and
 the Fiesta Piñata. Functions work on the fresh copy ``s`` made inside one ``apply`` and add what
-happens to ``ev``; rulebook quotes explain each step."""
+happens to ``ev`` (event entries, as in engine/taco/flow.py); rulebook quotes explain each step.
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ management (F3), the end of a turn and the start of the next. Phase 1's arrivals
 engine/taco/arrivals.py; popularity, money and the end of the game engine/taco/ledger.py.
 
 Every function here works on a fresh copy ``s`` made inside one ``apply`` and appends what
-happens to ``ev`` (the events of that apply). Rulebook quotes explain each step.
+happens to ``ev``: that apply's events, as entries (``restaurant.Entry``) that become ``Event``s
+when someone reads them. Rulebook quotes explain each step.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ placement is refused: engine/taco/explain.py.)
 
 Rulebook, "(F2) Dice Placement": "Analyze the resulting roll and decide, using EACH die only
 ONCE, which of your priorities to pursue". A die can be placed while it is ``free`` (rolled
-this turn) or ``kept`` (kept from an earlier turn); see ``DIE_STATES``.
+this turn) or ``kept`` (kept from an earlier turn); see ``roll.DIE_STATES``. What the dice
+alone allow is worked out once per roll (engine/taco/roll.py), the menu's lines in
+engine/taco/menu.py.
 """
 
 from __future__ import annotations

@@ -5,9 +5,11 @@ Seat 0 is always the manager. In 1 vs 1, seat 1 is the customer player. The fiel
 few fields replaced, so an ``apply`` costs microseconds and a search can run hundreds of them
 per decision.
 
-The turn (rulebook, "How to Play"): F1 customers arrive (``flow.start_turn``), F2 the dice are
-rolled and placed (``placement``), F3 management (``flow.end_placement``). The only choices
-are actions (``legal_actions``); everything else happens inside the ``apply`` that leads to it.
+The turn (rulebook, "How to Play"): F1 customers arrive (``flow.start_turn``, ``arrivals``;
+in 1 vs 1 played by the customer player, ``versus``), F2 the dice are rolled and placed
+(``placement``), F3 management (``flow.end_placement``, ``management``). The only choices are
+actions (``legal_actions``, worked out once per state); everything else happens inside the
+``apply`` that leads to it.
 """
 
 from __future__ import annotations
