@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Action, Menu
 from .board import MENU_ITEM, PLATA_RECOVERS
 from .dice import Need
-from .roll import MEMO, Roll, remember
+from .roll import Roll
 
 TURNS = {"vulcano": 1, "mole": 2, "achilipu": 3}  # dice a menu line turns rather than spends
 ORDER = ("taco", "vulcano", "plata", "mole", "achilipu", "nachos")  # as the menu lists them
@@ -29,8 +29,8 @@ def menu_placements(
     """Every menu line these dice pay for now. ``guests``: someone at the counter to serve
     (the taco especial feeds them all); ``resting``: dice in the rest room (La Plata brings
     them back); ``top``: popularity at the top (the nachos would gain nothing)."""
-    key = (roll, var, canonical, guests, resting, top)
-    found = MEMO.get(key)
+    key = ("menu", var, canonical, guests, resting, top)
+    found = roll.memo.get(key)
     if found is not None:
         return found
     out: list[Action] = []
@@ -44,9 +44,7 @@ def menu_placements(
         for need in MENU_ITEM[item].needs:
             for ids in roll.sets(need, False, var, canonical):
                 out += _ways(item, need, ids, resting, canonical)
-    found = tuple(out)
-    remember(key, found)
-    return found
+    return roll.remember(key, tuple(out))
 
 
 def _ways(

@@ -82,9 +82,9 @@ def placements(s: Restaurant, canonical: bool = False) -> tuple[Action, ...]:
 
 
 LISTED: dict[tuple[object, ...], tuple[Action, ...]] = {}
-MOST_LISTED = 8192
-"""Placement lists remembered at once (then the memory starts again): every field that
-``_work_out`` reads is in the key."""
+MOST_LISTED = 16384
+"""Placement lists remembered at once, about 3 MB at most (then the memory starts again; a
+search's decision visits a few thousand tables). Every field ``_work_out`` reads is in the key."""
 
 
 def _work_out(s: Restaurant, canonical: bool) -> list[Action]:

@@ -150,9 +150,11 @@ def coverings(need: Need, convert: bool, variation: str) -> tuple[str, ...]:
 class Roll:
     """What these placeable dice allow, the cards aside: their sets grouped by the faces they
     show (``groups``, in the order ``subsets`` lists them; ``first``: one set of each group,
-    the search's canonical moves) and keeping each die. One per way the dice can show."""
+    the search's canonical moves) and keeping each die. One per way the dice can show (2,500
+    at most, kept for good); ``memo`` remembers what was listed with them (``sets``, ``jobs``,
+    ``orders``, the menu): the same dice come back again and again."""
 
-    __slots__ = ("dice", "groups", "first", "rank", "keep")
+    __slots__ = ("dice", "groups", "first", "rank", "keep", "memo")
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
@@ -160,61 +162,61 @@ class Roll:
         self.first: Groups = tuple((faces, idss[:1]) for faces, idss in self.groups)
         self.rank = {"".join(faces): i for i, (faces, _) in enumerate(self.groups)}
         self.keep = tuple(assign("keep", d) for d, _ in dice)
+        self.memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+    def remember(self, key: tuple[Any, ...], found: tuple[Any, ...]) -> tuple[Any, ...]:
+        if len(self.memo) >= MOST_REMEMBERED:
+            self.memo.clear()
+        self.memo[key] = found
+        return found
 
     def sets(
         self, need: Need, convert: bool, var: str, canonical: bool
     ) -> tuple[tuple[str, ...], ...]:
         """Every set of these dice that covers ``need`` exactly (``cover``), in listing order."""
-        key = (self, need, convert, var, canonical)
-        found = MEMO.get(key)
+        key = (need, convert, var, canonical)
+        found = self.memo.get(key)
         if found is None:
             rank = self.rank
             groups = self.first if canonical else self.groups
             at = sorted([rank[f] for f in coverings(need, convert, var) if f in rank])
-            found = tuple(ids for i in at for ids in groups[i][1])
-            remember(key, found)
+            found = self.remember(key, tuple(ids for i in at for ids in groups[i][1]))
         return found
 
     def jobs(self, verb: str, faces: str, spot: str = "") -> tuple[Any, ...]:
         """A die showing one of ``faces`` to a job (``task``, ``key``, ``pinata``), or to the
         bonus card at ``spot`` (``bonus``)."""
-        key = (self, verb, faces, spot)
-        found = MEMO.get(key)
+        key = (verb, faces, spot)
+        found = self.memo.get(key)
         if found is None:
             dice = [d for d, f in self.dice if f in faces]
             if verb == "bonus":
-                found = tuple(bonus(spot, d) for d in dice)
+                found = self.remember(key, tuple(bonus(spot, d) for d in dice))
             else:
-                found = tuple(assign(verb, d) for d in dice)
-            remember(key, found)
+                found = self.remember(key, tuple(assign(verb, d) for d in dice))
         return found
 
     def orders(self, spot: str, slot: tuple[str, bool, bool], var: str, canonical: bool) -> Any:
         """The serve/collect/both placements for the guest at ``spot`` (``slot``: its card,
         served, paid): for each thing it needs (``order_needs``), every set of dice covering
         it exactly."""
-        key = (self, spot, slot, var, canonical)
-        found = MEMO.get(key)
+        key = (spot, slot, var, canonical)
+        found = self.memo.get(key)
         if found is None:
-            found = tuple(
-                order(verb, spot, ids)
-                for verb, need in order_needs(*slot)
-                for ids in self.sets(need, True, var, canonical)
+            found = self.remember(
+                key,
+                tuple(
+                    order(verb, spot, ids)
+                    for verb, need in order_needs(*slot)
+                    for ids in self.sets(need, True, var, canonical)
+                ),
             )
-            remember(key, found)
         return found
 
 
-MEMO: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-"""Placements already listed for a card with a roll's dice (``Roll.jobs``, ``orders``, the menu):
-the search asks again and again about the same dice. Starts again when full."""
-MOST_REMEMBERED = 16384
-
-
-def remember(key: tuple[Any, ...], found: tuple[Any, ...]) -> None:
-    if len(MEMO) >= MOST_REMEMBERED:
-        MEMO.clear()
-    MEMO[key] = found
+MOST_REMEMBERED = 256
+"""Listings a roll remembers at once (then it starts again): a few hundred bytes each, for at
+most 2,500 rolls."""
 
 
 _ROLLS: dict[Dice, Roll] = {}  # one per way the placeable dice can show (2,500 at most)
