@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from types import MappingProxyType
+from typing import Any
 
-from ..protocol import events_from_json, events_to_json
+from ..protocol import Game, events_from_json, events_to_json
 from .board import BOARD, LINE, RESULTS, STAGES
 from .cards import (
     CARDS,
@@ -30,15 +32,14 @@ from .cards import (
     customer_deck,
 )
 from .dice import DICE, REST, TURNABLE
-from .placement import DIE_STATES
-
-if TYPE_CHECKING:
-    from .state import TacoGame, TacoState
+from .ledger import opening_of
+from .restaurant import Restaurant
+from .roll import DIE_STATES
 
 C = BOARD.counter
 
 
-def save(s: TacoState) -> dict[str, Any]:
+def save(s: Restaurant) -> dict[str, Any]:
     or_none = lambda x: x or None  # noqa: E731
     return {
         "game": "taco",
@@ -132,7 +133,7 @@ def _die(value: Any, what: str) -> str:
     return value
 
 
-def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoState:
+def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaurant:
     players, opts = game.check_setup(data["players"], data["options"])
     versus = players == 2
     pub, secret = data["public"], data["secret"]
@@ -140,7 +141,7 @@ def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoS
         raise ValueError("public and secret must be objects")
     private = _list(data["players_private"], "players_private", players)
     s = cls.__new__(cls)
-    s.players, s.options = players, opts
+    s.players, s.options = players, MappingProxyType(opts)
     read_public(s, pub)
     if versus:
         if not isinstance(private[1], Mapping):
@@ -161,11 +162,12 @@ def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoS
         raise ValueError("secret.rng must be 1 to 16 hex digits")
     s.rng = int(rng, 16)
     s.events = events_from_json(data.get("events"), players)
-    _check(s)
+    s.opening = opening_of(s)
+    check_table(s)
     return s
 
 
-def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
+def read_public(s: Restaurant, pub: Mapping[str, Any]) -> None:
     """The public part of a save (also a view's ``table``) into ``s``, checking each field."""
     versus = s.players == 2
     s.turn_no = _whole(pub["turn"], "turn", 1, BOARD.turn_limit + 1)
@@ -242,14 +244,17 @@ def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
     s.discards = _whole(pub["discards"], "discards", 0, BOARD.discards)
     s.gone = tuple(_code(c, "gone") for c in _list(pub["gone"], "gone"))
     s.tasks_gone = tuple(_task(c, "tasks_gone") for c in _list(pub["tasks_gone"], "tasks_gone"))
+    s.opening = (s.cash, s.fines, s.popularity)  # a table without its events: nothing to recount
 
 
-def _check(s: TacoState) -> None:
-    """Everything in one place exactly once; stages and dice consistent."""
+def check_table(s: Restaurant) -> None:
+    """What a real game's table always is, or ValueError saying what is not: every customer
+    card, task card and extra in exactly one place (deck, hand, line, bonus zone, fine zone, in
+    play, on offer, out of the game), each die where its status says, stages and dice
+    consistent. A save must pass it to load; the game's invariants (engine/taco/checks.py) hold
+    every state of play to it."""
     versus = s.players == 2
-    base = set(customer_deck(versus, s.options["characters"]))
-    if versus:
-        base |= set(EXTRA_CARDS)
+    base = _cards_of(versus, s.options["characters"])
     found = [
         *s.deck,
         *s.hand,
@@ -260,15 +265,16 @@ def _check(s: TacoState) -> None:
         *(c for c in (s.extra, s.offer) if c),
         *s.extra_deck,
     ]
-    counts = Counter(found)
-    if any(n > 1 for n in counts.values()):
+    where = set(found)
+    if len(where) != len(found):
+        counts = Counter(found)
         raise ValueError(f"cards in two places: {sorted(c for c, n in counts.items() if n > 1)}")
-    inspections = [c for c in found if c in INSPECTION_CARDS]
+    inspections = where & INSPECTIONS
     if len(inspections) != 1:
         raise ValueError("exactly one inspection card is in the game")
-    if (PINATA_CARD in counts) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
+    if (PINATA_CARD in where) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
         raise ValueError("the Fiesta Piñata is in play exactly when it has appeared")
-    if set(found) - set(inspections) - {PINATA_CARD} != base:
+    if where - inspections - {PINATA_CARD} != base:
         raise ValueError("the cards are not exactly this mode's customer deck")
     if not versus and (s.extra_deck or s.reveals or s.follow or s.ban_until or s.discards):
         raise ValueError("1 vs 1 fields in a solo game")
@@ -290,7 +296,18 @@ def _check(s: TacoState) -> None:
     _check_dice(s)
 
 
-def _check_dice(s: TacoState) -> None:
+INSPECTIONS = frozenset(INSPECTION_CARDS)
+
+
+@cache
+def _cards_of(versus: bool, characters: bool) -> frozenset[str]:
+    """The customer deck of this mode (and the extras, in 1 vs 1)."""
+    return frozenset(customer_deck(versus, characters)) | (
+        frozenset(EXTRA_CARDS) if versus else frozenset()
+    )
+
+
+def _check_dice(s: Restaurant) -> None:
     captive = [t[1] for t in s.task_zone] + [b[1] for b in s.bonus if b[1]]
     resting = [d for d in s.room if d]
     if len(set(captive)) != len(captive) or len(set(resting)) != len(resting):
