@@ -24,10 +24,12 @@ from ..search import SearchBot as SharedSearchBot
 from ..search import ismcts
 from .actions import Assign, Discard, End, Menu, Order, Reroll
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes
+from .customer_player import LOST_PLAY, customer_action, hand_risk, harm, weakest_three
+from .customer_search import paired_playouts
 from .dice import DIE
 from .flow import end_placement
 from .placement import legal_placements
-from .policy import card_pressure, customer_action, evaluate, manager_action
+from .policy import evaluate, manager_action
 from .save import read_public
 from .state import TacoState
 
@@ -97,8 +99,7 @@ def canonical(s: TacoState, legal: Sequence[Action]) -> list[Action]:
         picks.append(max(rerolls, key=lambda r: len(r.dice)))
         out += [r for r in dict.fromkeys(picks) if r.dice in tray]
     if discard is not None:
-        weakest = tuple(sorted(sorted(s.hand, key=lambda c: card_pressure(s, c))[:3]))
-        out.append(Discard(weakest))  # type: ignore[arg-type]
+        out.append(weakest_three(s))
     return out
 
 
@@ -174,10 +175,17 @@ def determinise(view: Mapping[str, Any], rng: Rng) -> SearchState:
 
 class TacoParts:
     """``engine.search`` parts: determinise, a greedy rollout, rewards, and the horizon: the end
-    of the next placement (``SearchState`` holds there)."""
+    of the next placement (``SearchState`` holds there).
 
-    def __init__(self, scale: float = 20.0) -> None:
+    Rewards are zero-sum, from the manager's ``policy.evaluate``, except for the customer
+    player's own search (``seat`` 1), which judges a playout by its own rules of thumb: the harm
+    done to the restaurant (``customer_player.harm``) less the odds that its hand gets stuck in
+    the coming turns (the game lost at once), which the manager's evaluation cannot see."""
+
+    def __init__(self, seat: int = 0, scale: float = 20.0) -> None:
+        self.seat = seat
         self.scale = scale
+        self.customer_turns = CUSTOMER_TURNS
         self._view: Any = None
         self._worlds: Determiniser | None = None
         self._dealt: SearchState
@@ -201,6 +209,10 @@ class TacoParts:
         return customer_action(state) if player == 1 else manager_action(state)
 
     def rewards(self, start: TacoState, end: TacoState) -> list[float]:
+        if start.players == 2 and self.seat == 1:
+            r = (customer_value(end) - customer_value(start)) / CUSTOMER_SCALE
+            r = max(-1.0, min(1.0, r))
+            return [-r, r]
         r = max(-1.0, min(1.0, (evaluate(end) - evaluate(start)) / self.scale))
         return [r, -r] if start.players == 2 else [r]
 
@@ -208,11 +220,28 @@ class TacoParts:
         """Up to the end of the next placement (held before phase 3's spending and the next
         draws): this turn's for a placement, the coming turn's for a customer play, an extra or
         a phase 3 choice."""
-        if state.stage == "over" or steps > 200:
+        if state.stage == "over" or steps > 400:
             return True
+        if start.stage == "customers":
+            return state.stage == "management" and (
+                state.turn_no >= start.turn_no + self.customer_turns - 1
+            )
         return state.stage == "management" and (
             start.stage != "management" or state.turn_no > start.turn_no
         )
+
+
+CUSTOMER_TURNS = 1  # the customer player's playouts: to the end of the manager's placement
+CUSTOMER_SCALE = LOST_PLAY  # a stuck hand (the game lost at once) is -1
+
+
+def customer_value(s: TacoState) -> float:
+    """The customer player's judgement of a table: harm done, less the odds of a stuck hand
+    (only once its phase is over: the hand is then refilled for the next turn)."""
+    h = harm(s)
+    if s.stage in ("customers", "over"):
+        return h
+    return h - LOST_PLAY * hand_risk(s)
 
 
 # -- bots ------------------------------------------------------------------------------------------
@@ -242,7 +271,7 @@ class SearchBot(SharedSearchBot):
     the budget is too small to try every canonical action once."""
 
     def __init__(self, seat: int, seed: int | str = 0, iterations: int | None = None) -> None:
-        super().__init__(seat, seed, iterations, parts=TacoParts(), fallback=None)
+        super().__init__(seat, seed, iterations, parts=TacoParts(seat), fallback=None)
 
     def _think(
         self, view: dict, legal: list[Action], budget_ms: float
@@ -251,6 +280,19 @@ class SearchBot(SharedSearchBot):
         reduced = canonical(self.parts.determinise(view, Rng(0)), legal)
         if len(reduced) == 1:
             return reduced[0]
+        if self.seat == 1:
+            return (
+                yield from paired_playouts(
+                    self.parts,
+                    view,
+                    reduced,
+                    rng,
+                    customer_value,
+                    budget_ms=budget_ms,
+                    iterations=self.iterations,
+                    stats=self.last,
+                )
+            )
         choice = yield from ismcts(
             self.parts,
             view,
