@@ -24,7 +24,7 @@ from ..search import SearchBot as SharedSearchBot
 from ..search import ismcts
 from .actions import Assign, Discard, End, Menu, Order, Reroll
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes
-from .customer_player import LOST_PLAY, customer_action, hand_risk, harm, weakest_three
+from .customer_player import customer_action, customer_value, weakest_three
 from .customer_search import paired_playouts
 from .dice import DIE
 from .flow import end_placement
@@ -210,8 +210,7 @@ class TacoParts:
 
     def rewards(self, start: TacoState, end: TacoState) -> list[float]:
         if start.players == 2 and self.seat == 1:
-            r = (customer_value(end) - customer_value(start)) / CUSTOMER_SCALE
-            r = max(-1.0, min(1.0, r))
+            r = customer_value(end) - customer_value(start)
             return [-r, r]
         r = max(-1.0, min(1.0, (evaluate(end) - evaluate(start)) / self.scale))
         return [r, -r] if start.players == 2 else [r]
@@ -232,18 +231,6 @@ class TacoParts:
 
 
 CUSTOMER_TURNS = 1  # the customer player's playouts: to the end of the manager's placement
-CUSTOMER_SCALE = LOST_PLAY  # a stuck hand (the game lost at once) is -1
-
-
-def customer_value(s: TacoState) -> float:
-    """The customer player's judgement of a table: harm done, less the odds of a stuck hand
-    (only once its phase is over: the hand is then refilled for the next turn)."""
-    h = harm(s)
-    if s.stage in ("customers", "over"):
-        return h
-    return h - LOST_PLAY * hand_risk(s)
-
-
 # -- bots ------------------------------------------------------------------------------------------
 
 
