@@ -1,15 +1,18 @@
 """Crazy Taco bots: ``random``, ``heuristic`` and ``search`` for either seat (the manager, and
 in 1 vs 1 the customer player). Every bot decides from its own seat's view and legal actions.
 
-* ``heuristic``: the greedy rules of ``engine/taco/policy.py`` applied to a state rebuilt from
-  the view (they read its public parts only; in 1 vs 1 the customer's own hand).
-* ``search``: the shared information-set MCTS (``engine/search.py``) with this game's parts:
-  ``determinise`` deals the unseen cards (the decks in any order, the unseen inspection, the
-  customer player's hand as the manager cannot see it) and a fresh generator for future dice;
-  rollouts play the greedy rules to a horizon of whole turns; rewards are the change in
-  ``policy.evaluate`` from the manager's side (the customer player gets the opposite).
-  Only canonical actions are searched: dice with the same face are interchangeable in a
-  placement, so one of each such set is tried (``canonical``).
+* ``heuristic``: rules of thumb applied to a state rebuilt from the view (they read its public
+  parts only; in 1 vs 1 the customer's own hand): the manager's greedy rules
+  (``engine/taco/policy.py``), the customer player's odds of winning
+  (``engine/taco/customer_player.py``).
+* ``search``: for the manager, the shared information-set MCTS (``engine/search.py``) with this
+  game's parts: ``determinise`` deals the unseen cards (the decks in any order, the unseen
+  inspection, the customer player's hand as the manager cannot see it) and a fresh generator
+  for future dice; rollouts play the rules of thumb to a horizon of whole turns; rewards are
+  the change in ``policy.evaluate``. Only canonical actions are searched: dice with the same
+  face are interchangeable in a placement, so one of each such set is tried (``canonical``).
+  For the customer player, paired playouts (``engine/taco/customer_search.py``): every play
+  tried in the same dealt worlds, judged by its odds of winning after the manager's turn.
 """
 
 from __future__ import annotations
@@ -177,15 +180,11 @@ class TacoParts:
     """``engine.search`` parts: determinise, a greedy rollout, rewards, and the horizon: the end
     of the next placement (``SearchState`` holds there).
 
-    Rewards are zero-sum, from the manager's ``policy.evaluate``, except for the customer
-    player's own search (``seat`` 1), which judges a playout by its own rules of thumb: the harm
-    done to the restaurant (``customer_player.harm``) less the odds that its hand gets stuck in
-    the coming turns (the game lost at once), which the manager's evaluation cannot see."""
+    Rewards are zero-sum, from the manager's ``policy.evaluate``. (The customer player's
+    search uses these parts but judges its playouts by ``customer_player.customer_value``.)"""
 
-    def __init__(self, seat: int = 0, scale: float = 20.0) -> None:
-        self.seat = seat
+    def __init__(self, scale: float = 20.0) -> None:
         self.scale = scale
-        self.customer_turns = CUSTOMER_TURNS
         self._view: Any = None
         self._worlds: Determiniser | None = None
         self._dealt: SearchState
@@ -209,9 +208,6 @@ class TacoParts:
         return customer_action(state) if player == 1 else manager_action(state)
 
     def rewards(self, start: TacoState, end: TacoState) -> list[float]:
-        if start.players == 2 and self.seat == 1:
-            r = customer_value(end) - customer_value(start)
-            return [-r, r]
         r = max(-1.0, min(1.0, (evaluate(end) - evaluate(start)) / self.scale))
         return [r, -r] if start.players == 2 else [r]
 
@@ -219,18 +215,13 @@ class TacoParts:
         """Up to the end of the next placement (held before phase 3's spending and the next
         draws): this turn's for a placement, the coming turn's for a customer play, an extra or
         a phase 3 choice."""
-        if state.stage == "over" or steps > 400:
+        if state.stage == "over" or steps > 200:
             return True
-        if start.stage == "customers":
-            return state.stage == "management" and (
-                state.turn_no >= start.turn_no + self.customer_turns - 1
-            )
         return state.stage == "management" and (
             start.stage != "management" or state.turn_no > start.turn_no
         )
 
 
-CUSTOMER_TURNS = 1  # the customer player's playouts: to the end of the manager's placement
 # -- bots ------------------------------------------------------------------------------------------
 
 
@@ -254,11 +245,12 @@ class HeuristicBot(BaseBot):
 
 
 class SearchBot(SharedSearchBot):
-    """ISMCTS over canonical actions (see the module docstring); the greedy rules answer when
-    the budget is too small to try every canonical action once."""
+    """The manager: ISMCTS over canonical actions (see the module docstring), the greedy rules
+    answering when the budget is too small to try every canonical action once. The customer
+    player: paired playouts of its canonical plays (``customer_search``)."""
 
     def __init__(self, seat: int, seed: int | str = 0, iterations: int | None = None) -> None:
-        super().__init__(seat, seed, iterations, parts=TacoParts(seat), fallback=None)
+        super().__init__(seat, seed, iterations, parts=TacoParts(), fallback=None)
 
     def _think(
         self, view: dict, legal: list[Action], budget_ms: float
