@@ -12,6 +12,8 @@ JSON line in ``--out``, so a run that is stopped (a shared machine) continues wh
     # machine slows each pairing alike): the table of docs/rules-decisions.md
     .venv/bin/python scripts/bench_taco.py --players 2 --matrix heuristic,search \\
         --iterations 100 --games 200 --out build/versus-matrix.jsonl
+    # the same on two cores: two processes on one file, each with its half of the games
+    ... --shard 0/2 &  ... --shard 1/2
 
 Prints, per pairing, the win rate of each seat with a 95 % interval, how the games ended, and
 the search's iterations per decision; the last line is all of it as JSON.
@@ -126,7 +128,14 @@ def main() -> int:
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument(
+        "--shard",
+        default=None,
+        help="I/N: play only games g with g %% N == I (run N of these side by side on the same"
+        " --out; the last to finish prints the table)",
+    )
     args = ap.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/")) if args.shard else (0, 1)
     options = game_options("taco", None, args.option)
     if args.matrix:
         levels = args.matrix.split(",")
@@ -141,6 +150,8 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as out:
         for g in range(args.games):
+            if g % shards != shard:
+                continue
             for seats in pairings:
                 key = (",".join(seats), g)
                 if key in done:
@@ -150,6 +161,13 @@ def main() -> int:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 done[key] = row
+    if shards > 1:  # the other shards' games, as far as they are
+        for line in args.out.read_text().splitlines():
+            row = json.loads(line)
+            done[",".join(row["seats"]), row["g"]] = row
+        if any((",".join(s), g) not in done for s in pairings for g in range(args.games)):
+            print(f"shard {shard}/{shards} done; the table waits for the other shards")
+            return 0
     results = []
     for seats in pairings:
         rows = [done[",".join(seats), g] for g in range(args.games)]
