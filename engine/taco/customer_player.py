@@ -136,12 +136,16 @@ def _judge(s: TacoState, cards: tuple[str, ...], banned_next: bool) -> tuple[flo
 
 def customer_value(s: TacoState) -> float:
     """The customer player's judgement of a table in a search's playout: its odds of winning,
-    a hand that will be stuck counted as lost (once its phase is over: the hand is then
-    refilled for the next turn)."""
+    times the odds that its hand does not get stuck in the coming turns."""
     odds = win_odds(s)
-    if s.stage in ("customers", "over"):
+    if s.stage == "over" or s.follow:
         return odds
-    return odds * (1.0 - hand_risk(s))
+    left = BOARD.discards - s.discards
+    if s.stage == "customers":  # its turn: the hand as it is
+        risk = stuck(counts(s.hand), counts(s.deck), is_banned(s), left, plan_turns(s))
+    else:  # the phase is over: the hand was refilled for the next turn
+        risk = hand_risk(s)
+    return odds * (1.0 - risk)
 
 
 def may_discard(s: TacoState) -> bool:

@@ -9,10 +9,11 @@ so that each comparison is between plays, not between rolls:
 * ``parts.determinise(view, rng)`` deals a world (the deck's order, the future dice) consistent
   with the customer player's view;
 * in that world, each candidate is applied, then both seats play their rules of thumb
-  (``parts.rollout_action``) to the horizon (``parts.stop``: the end of the manager's placement
-  after the play);
-* the playout is scored by ``customer_value`` (the harm done to the restaurant less the odds
-  that the hand gets stuck), and the candidate with the best mean over the worlds is played.
+  (``parts.rollout_action``) up to the customer player's next turn: the manager's whole turn
+  (placement, then phase 3's spending) answers the play;
+* the playout is scored by ``customer_value`` (the odds of winning from there, times the odds
+  that the hand does not get stuck), and the candidate with the best mean over the worlds is
+  played. The odds model was fitted on tables at that very moment of the turn.
 
 A world's playouts all run before the next world is dealt, so the budget ends on whole worlds
 (at least one). ``iterations`` counts playouts, like the tree search's.
@@ -75,12 +76,14 @@ def paired_playouts(
 
 
 def playout(parts: Any, world: Any, action: Action, rng: Rng) -> Any:
-    """``action`` by the customer player in ``world``, then the rules of thumb to the horizon."""
+    """``action`` by the customer player in ``world``, then the rules of thumb to the horizon:
+    the customer player's next turn (or the end of the game)."""
     state = world.advance(1, action)
     steps = 1
+    turn = world.turn_no
     while True:
         players = state.current_players()
-        if not players or parts.stop(world, state, steps):
+        if not players or (players == (1,) and state.turn_no > turn) or steps > 200:
             return state
         player = players[0]
         state = state.advance(player, parts.rollout_action(state, player, rng))

@@ -34,7 +34,7 @@ Counts = tuple[int, int, int, int]  # plain, +OPEN, TASK, inspection
 PLAIN, OPEN_CARD, TASK_CARD, INSPECTION_CARD = range(4)
 
 
-def card_class(code: str) -> int:
+def _class(code: str) -> int:
     card = CARDS[code]
     if card.message == OPEN:
         return OPEN_CARD
@@ -43,10 +43,19 @@ def card_class(code: str) -> int:
     return INSPECTION_CARD if card.kind == INSPECTION else PLAIN
 
 
+CLASS: dict[str, int] = {code: _class(code) for code in CARDS}
+
+
+def card_class(code: str) -> int:
+    return CLASS[code]
+
+
 def counts(codes: tuple[str, ...] | list[str]) -> Counts:
+    """How many cards of each class: (plain, +OPEN, TASK, inspection)."""
     n = [0, 0, 0, 0]
+    cls = CLASS
     for c in codes:
-        n[card_class(c)] += 1
+        n[cls[c]] += 1
     return (n[0], n[1], n[2], n[3])
 
 
