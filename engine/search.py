@@ -59,10 +59,14 @@ A game's bots module plugs in like this (``engine/jalapeno/bots.py`` is the work
         def rewards(self, start, end): ...           # e.g. score differences, scaled
         def stop(self, start, state, steps): return state.round_no > start.round_no
 
-    def make_bot(level, seat, seed=0, *, iterations=None):
-        if level == "search":
-            return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic)
-        ...
+    def search_bot(seat, seed=0, iterations=None):
+        return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic_action)
+
+    BOTS = {  # the declared levels, each a factory of (seat, seed, iterations)
+        "random": RandomBot,
+        "heuristic": heuristic_bot(heuristic_action),  # engine.bots: one class, the game's policy
+        "search": search_bot,
+    }
 """
 
 from __future__ import annotations

@@ -17,10 +17,10 @@ round's penalties (``round_rewards``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..bots import BaseBot, Bot, RandomBot
+from ..bots import Bot, RandomBot, heuristic_bot
 from ..rng import Rng
 from ..search import SearchBot, SearchStats
 from .actions import Play
@@ -30,7 +30,7 @@ from .state import JalapenoState
 from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
 
 __all__ = [
-    "HeuristicBot",
+    "heuristic_action",
     "JalapenoParts",
     "SearchBot",
     "SearchStats",
@@ -309,17 +309,9 @@ class JalapenoParts:
 # -- the bots -----------------------------------------------------------------------------
 
 
-class HeuristicBot(BaseBot):
-    """Trick avoidance by rules of thumb; a few hundred microseconds a move."""
-
-    level = "heuristic"
-
-    def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
-        return heuristic_action(view, legal)
-        yield  # pragma: no cover
-
-
 def heuristic_action(view: dict, legal: Sequence[Any]) -> Any:
+    """The heuristic level's policy: trick avoidance by rules of thumb, a few hundred
+    microseconds a move."""
     return _action_for(heuristic_card(Table(view), [a.card for a in legal]), legal)
 
 
@@ -354,6 +346,6 @@ def search_bot(
 # ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
 BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
     "random": RandomBot,
-    "heuristic": HeuristicBot,
+    "heuristic": heuristic_bot(heuristic_action),
     "search": search_bot,
 }
