@@ -40,6 +40,8 @@ class Decision:
     seat: int
     ms: float  # wall-clock time from first slice to answer, yields included
     slices: int
+    longest_slice_ms: float = 0.0  # the longest stretch of thinking between two yields
+    iterations: int | None = None  # a search's iterations (None: the level does not search)
 
 
 async def decide(
@@ -58,20 +60,28 @@ async def decide(
     slices = 0
     collecting = gc.isenabled()
     gc.disable()  # no collection inside a slice (see the module docstring)
+    longest = 0.0
     try:
         while True:
+            resumed = time.perf_counter()
             try:
                 next(gen)
             except StopIteration as stop:
                 action = stop.value
                 break
+            finally:
+                longest = max(longest, time.perf_counter() - resumed)
             slices += 1
             await yield_to_page()
     finally:
         if collecting:
             gc.enable()
     ms = (time.perf_counter() - start) * 1000.0
-    return Decision(action, level, getattr(bot, "seat", -1), ms, slices)
+    last = getattr(bot, "last", None)
+    iterations = last.iterations if last is not None and len(legal) > 1 else None
+    return Decision(
+        action, level, getattr(bot, "seat", -1), ms, slices, longest * 1000.0, iterations
+    )
 
 
 _frozen = False
