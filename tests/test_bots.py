@@ -10,6 +10,7 @@ from pyodide_runner import require_pyodide, run_here, run_on_pyodide
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, drain, make_bot
+from engine.jalapeno.actions import Play
 from engine.jalapeno.bots import deal_unseen, determinise, unseen_cards
 from engine.jalapeno.cards import Card, sort_key
 from engine.jalapeno.state import JalapenoState
@@ -257,6 +258,32 @@ def test_the_heuristic_counts_a_colour_no_other_hand_can_hold_as_dead() -> None:
         assert t.unseen_in("R") == []
         yellows = [c.value for c in unseen_cards(view) if c.colour == "Y"]
         assert t.unseen_in("Y") == yellows and {2, 3, 4} <= set(yellows)
+
+
+@pytest.mark.parametrize("open_piles", [False, True])
+def test_the_heuristic_reads_a_state_as_it_reads_the_seat_s_view(open_piles: bool) -> None:
+    """The search's rollouts play the heuristic on ``StateTable(state, seat)``: the same card
+    as from the seat's view, in states of every player count with voids, piles and tricks."""
+    from engine.jalapeno.bots import StateTable, heuristic_action, heuristic_card
+    from engine.jalapeno.rules import legal_cards
+
+    compared = 0
+    for players in PLAYER_COUNTS:
+        for state in sample_states(players, 6, seed=3, open_piles=open_piles):
+            for _ in range(players * 2):  # on into the trick: follows, voids, dumps
+                if state.is_over():
+                    break
+                seat = state.turn
+                legal = state.legal_actions(seat)
+                lead = state.lead_colour
+                mine = heuristic_card(
+                    StateTable(state, seat),
+                    legal_cards(state.hands[seat], state.jalapenos[seat], lead),
+                )
+                assert Play(mine) == heuristic_action(state.view(seat), legal)
+                compared += 1
+                state = state.apply(seat, Play(mine))
+    assert compared > 300
 
 
 # -- determinism and cooperation ------------------------------------------------------------

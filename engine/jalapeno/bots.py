@@ -17,14 +17,17 @@ round's penalties (``round_rewards``).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from ..bots import Bot, RandomBot, heuristic_bot
 from ..rng import Rng
 from ..search import SearchBot, SearchStats
 from .actions import Play
-from .cards import COLOURS, Card, parse_card, sort_key
+from .cards import COLOURS, DECK_BY_PLAYERS, Card, parse_card, sort_key
+from .rules import legal_cards
 from .scoring import JALAPENO_PENALTY
 from .state import JalapenoState
 from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
@@ -84,7 +87,67 @@ class Table:
         self.later = [(self.me + k) % self.players for k in range(1, self.players - played)]
 
     def unseen_in(self, colour: str) -> list[int]:
+        """The unseen values of ``colour`` others may still play, in ascending order."""
         return [c.value for c in self.unseen if c.colour == colour]
+
+
+class StateTable(Table):
+    """The same facts for ``seat``, read straight from a (determinised) state instead of its
+    view, and only those a decision asks for: the search's rollouts play the heuristic with it
+    (``tests/test_bots.py`` holds it to the view's answers)."""
+
+    def __init__(self, state: JalapenoState, seat: int) -> None:  # no view: Table's is skipped
+        self.state = state
+        self.me = seat
+        self.players = players = state.players
+        self.hand = state.hands[seat]
+        self.jalapenos = state.jalapenos
+        self.voids = state.voids
+        self.trick = trick = state.trick
+        self.lead = trick[0][1].colour if trick else None
+        self.hot = {j.colour for j in state.jalapenos[seat]}
+        self.later = [(seat + k) % players for k in range(1, players - len(trick))]
+        self._unseen: dict[str, list[int]] = {}
+        self._seen: set[Card] | None = None
+
+    @cached_property
+    def pile_count(self) -> dict[str, int]:  # type: ignore[override]
+        return _count(self.state.piles[self.me])
+
+    @cached_property
+    def hand_count(self) -> dict[str, int]:  # type: ignore[override]
+        return _count(self.hand)
+
+    def unseen_in(self, colour: str) -> list[int]:
+        values = self._unseen.get(colour)
+        if values is None:
+            values = self._unseen[colour] = self._unseen_values(colour)
+        return values
+
+    def _unseen_values(self, colour: str) -> list[int]:
+        """As in the view: a colour no other hand may hold (void, or an empty hand) is dead."""
+        state, me = self.state, self.me
+        voids, hands = state.voids, state.hands
+        if not any(colour not in voids[s] and hands[s] for s in range(self.players) if s != me):
+            return []
+        seen = self._seen
+        if seen is None:  # what this seat sees: its hand and pile, the trick, the last trick
+            seen = {*self.hand, *state.piles[me], *(c for _, c in self.trick)}
+            if state.last_trick is not None:
+                seen.update(c for _, c in state.last_trick[1])
+            if state.options["open_piles"]:
+                for pile in state.piles:
+                    seen.update(pile)
+            self._seen = seen
+        return [c.value for c in _NOT_JALAPENOS[self.players][colour] if c not in seen]
+
+
+# Jalapeños (value 1) are never unseen (each is face up or in a trick): the other cards of the
+# deck, by player count and colour.
+_NOT_JALAPENOS: dict[int, dict[str, list[Card]]] = {
+    n: {c.key: [Card(c.key, v) for v in range(2, top + 1)] for c in COLOURS[:colours]}
+    for n, (colours, top) in DECK_BY_PLAYERS.items()
+}
 
 
 def _count(cards: Iterable[Card]) -> dict[str, int]:
@@ -150,7 +213,7 @@ def _danger(t: Table, card: Card) -> float:
     """How likely a card is to win me a trick later: many unseen cards below it (others can
     duck under it), few above it. Cards of my Jalapeños' colours are worse still."""
     values = t.unseen_in(card.colour)
-    below = sum(1 for v in values if v < card.value)
+    below = bisect_left(values, card.value)  # values come in ascending order
     above = len(values) - below
     score = below - above + card.value / 20
     if card.colour in t.hot:
@@ -168,7 +231,7 @@ def _lead(t: Table, legal: Sequence[Card]) -> Card:
 
     def risk(card: Card) -> tuple[float, float, tuple[int, int]]:
         values = t.unseen_in(card.colour)
-        below = sum(1 for v in values if v < card.value)
+        below = bisect_left(values, card.value)
         above = len(values) - below
         if above == 0:  # nobody can beat it: I take the trick
             return (1.0 + win_cost(t, [card]) / 4, -card.value, sort_key(card))
@@ -282,7 +345,9 @@ class JalapenoParts:
         epsilon: float | None = None,
         smart_lead: bool = True,
         harmless_follow: bool = True,
+        policy: str = "heuristic",
     ) -> None:
+        self.policy = policy
         self.relative = relative
         self.epsilon = epsilon
         self.smart_lead = smart_lead
@@ -296,6 +361,9 @@ class JalapenoParts:
         return self._worlds.sample(rng)
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
+        if self.policy == "heuristic":
+            legal = legal_cards(state.hands[player], state.jalapenos[player], state.lead_colour)
+            return Play(heuristic_card(StateTable(state, player), legal))
         eps = self.epsilon if self.epsilon is not None else 0.4 / state.players
         return Play(rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow))
 
@@ -328,6 +396,10 @@ def search_bot(
     iterations: int | None = None,
     *,
     exploration: float = 0.7,
+    method: str = "race",
+    z: float = 1.5,
+    z_prior: float | None = None,
+    min_worlds: int = 4,
     **parts: Any,
 ) -> SearchBot:
     """The search level: ISMCTS over determinisations (``JalapenoParts(**parts)``), falling
@@ -339,6 +411,10 @@ def search_bot(
         parts=JalapenoParts(**parts),
         fallback=heuristic_action,
         exploration=exploration,
+        method=method,
+        z=z,
+        z_prior=z_prior,
+        min_worlds=min_worlds,
     )
 
 

@@ -194,14 +194,18 @@ class SearchBot(IsmctsBot):
         scale: float = 10.0,
         horizon: str = "turn",
         worlds: int = 12,
+        method: str = "tree",
+        z: float = 1.5,
     ) -> None:
         super().__init__(
             seat,
             seed,
             iterations,
-            parts=NachoParts(epsilon, scale, horizon, worlds),
+            parts=NachoParts(epsilon, scale, horizon, 0 if method == "race" else worlds),
             fallback=heuristic_action,
             exploration=exploration,
+            method=method,
+            z=z,
         )
 
     def _think(
