@@ -300,8 +300,10 @@ def race(
     ``parts.rollout_action``, for every seat alike. So two candidates are always compared on
     the same deals (paired samples): the luck of the deal cancels out of their difference,
     which a handful of worlds then measures. After ``min_worlds`` worlds, a candidate whose
-    paired difference to the leader exceeds ``z`` standard errors is dropped, and the budget
-    goes to the rest (racing). ``iterations`` counts playouts; a world always finishes.
+    paired difference to the leader exceeds ``z`` standard errors is dropped (again after twice
+    as many worlds, and so on), and the budget goes to the rest (racing). ``iterations``
+    counts playouts, and a world always finishes; on a time budget, the world under way when
+    the time is up is left out.
 
     ``prior`` (the game's heuristic move) is the default: the answer is the best mean only if
     it beats ``prior`` by ``z`` standard errors too, so noise alone never overrides it. None
@@ -310,37 +312,44 @@ def race(
     live = list(legal)
     rewards: dict[Action, list[float]] = {a: [] for a in live}
     rollout, stop = parts.rollout_action, parts.stop
-    budget = budget_ms / 1000.0
+    budget = math.inf if iterations is not None else budget_ms / 1000.0
     slice_s = SLICE_MS / 1000.0
     spent, done, worlds = 0.0, 0, 0
     slice_start = time.perf_counter()
-    while len(live) > 1:
-        if iterations is not None:
-            if done >= iterations:
-                break
-        elif worlds and spent + (time.perf_counter() - slice_start) >= budget:
-            break
+    while len(live) > 1 and (iterations is None or done < iterations):
         start = parts.determinise(view, rng)
         seed = rng.next_u64()
+        finished: list[Action] = []
         for action in live:
-            # The playout, inline: a long one (a whole round of nine seats) yields inside.
+            # The playout, inline: a long one (a whole round at nine seats) yields inside, and
+            # stops when the time is up (the world's playouts so far are then left out).
             state, playout_rng, steps = start.advance(observer, action), Rng(seed), 1
             while True:
+                now = time.perf_counter()
+                if now - slice_start >= slice_s:
+                    spent += now - slice_start
+                    if spent >= budget:
+                        break
+                    yield None
+                    slice_start = time.perf_counter()
                 players = state.current_players()
                 if not players or stop(start, state, steps):
                     break
                 player = players[0] if len(players) == 1 else _mover(players, observer)
                 state = state.advance(player, rollout(state, player, playout_rng))
                 steps += 1
-                now = time.perf_counter()
-                if now - slice_start >= slice_s:
-                    spent += now - slice_start
-                    yield None
-                    slice_start = time.perf_counter()
+            if spent >= budget:
+                break
             rewards[action].append(parts.rewards(start, state)[observer])
-            done += 1
+            finished.append(action)
+        if len(finished) < len(live):  # out of time inside this world
+            for action in finished:
+                rewards[action].pop()
+            slice_start = time.perf_counter()
+            break
+        done += len(finished)
         worlds += 1
-        if worlds >= min_worlds and worlds & (worlds - 1) == 0 or worlds == min_worlds:
+        if worlds == min_worlds or worlds > min_worlds and worlds & (worlds - 1) == 0:
             leader = max(live, key=lambda a: sum(rewards[a]))
             live = [a for a in live if a is leader or not _beats(rewards, leader, a, z)]
     spent += time.perf_counter() - slice_start
