@@ -330,6 +330,15 @@ def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
     return [(-p + relative * (total - p) / (n - 1)) / 10.0 for p in penalties]
 
 
+def first_places(round_penalties: Sequence[Sequence[int]]) -> list[float]:
+    """Each seat's share of first place on the totals of these rounds: 1/k for each of the k
+    seats with the fewest penalty points, 0 for the others."""
+    totals = [sum(seat) for seat in zip(*round_penalties, strict=True)]
+    low = min(totals)
+    k = totals.count(low)
+    return [1 / k if t == low else 0.0 for t in totals]
+
+
 class JalapenoParts:
     """Jalape-NO!'s parts for ``engine.search``: playouts end with the current round.
 
@@ -346,8 +355,10 @@ class JalapenoParts:
         smart_lead: bool = True,
         harmless_follow: bool = True,
         policy: str = "heuristic",
+        rank: float = 0.0,
     ) -> None:
         self.policy = policy
+        self.rank = rank
         self.relative = relative
         self.epsilon = epsilon
         self.smart_lead = smart_lead
@@ -368,7 +379,14 @@ class JalapenoParts:
         return Play(rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow))
 
     def rewards(self, start: JalapenoState, end: JalapenoState) -> list[float]:
-        return round_rewards(end.round_penalties[len(start.round_penalties)], self.relative)
+        done = len(start.round_penalties) + 1
+        out = round_rewards(end.round_penalties[done - 1], self.relative)
+        if self.rank:
+            out = [
+                (1 - self.rank) * r + self.rank * w
+                for r, w in zip(out, first_places(end.round_penalties[:done]), strict=True)
+            ]
+        return out
 
     def stop(self, start: JalapenoState, state: JalapenoState, steps: int) -> bool:
         return len(state.round_penalties) > len(start.round_penalties)
