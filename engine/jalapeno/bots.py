@@ -330,13 +330,13 @@ def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
     return [(-p + relative * (total - p) / (n - 1)) / 10.0 for p in penalties]
 
 
-def first_places(round_penalties: Sequence[Sequence[int]]) -> list[float]:
+def first_places(round_penalties: Sequence[Sequence[int]], shared: bool = True) -> list[float]:
     """Each seat's share of first place on the totals of these rounds: 1/k for each of the k
-    seats with the fewest penalty points, 0 for the others."""
+    seats with the fewest penalty points (1 if not ``shared``), 0 for the others."""
     totals = [sum(seat) for seat in zip(*round_penalties, strict=True)]
     low = min(totals)
-    k = totals.count(low)
-    return [1 / k if t == low else 0.0 for t in totals]
+    first = 1 / totals.count(low) if shared else 1.0
+    return [first if t == low else 0.0 for t in totals]
 
 
 class JalapenoParts:
@@ -356,9 +356,11 @@ class JalapenoParts:
         harmless_follow: bool = True,
         policy: str = "heuristic",
         rank: float = 0.0,
+        shared: bool = True,
     ) -> None:
         self.policy = policy
         self.rank = rank
+        self.shared = shared
         self.relative = relative
         self.epsilon = epsilon
         self.smart_lead = smart_lead
@@ -384,7 +386,9 @@ class JalapenoParts:
         if self.rank:
             out = [
                 (1 - self.rank) * r + self.rank * w
-                for r, w in zip(out, first_places(end.round_penalties[:done]), strict=True)
+                for r, w in zip(
+                    out, first_places(end.round_penalties[:done], self.shared), strict=True
+                )
             ]
         return out
 
