@@ -27,7 +27,6 @@ from ..rng import Rng
 from ..search import SearchBot, SearchStats
 from .actions import Play
 from .cards import COLOURS, DECK_BY_PLAYERS, Card, parse_card, sort_key
-from .rules import legal_cards
 from .scoring import JALAPENO_PENALTY
 from .state import JalapenoState
 from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
@@ -177,7 +176,6 @@ def win_cost(t: Table, cards: Sequence[Card]) -> float:
 
 def heuristic_card(t: Table, legal: Sequence[Card]) -> Card:
     """A sensible trick-avoidance card, from the facts in ``t`` only."""
-    my_jal = [c for c in legal if c.is_jalapeno]
     if t.lead is None:
         return _lead(t, legal)
     following = [c for c in legal if c.colour == t.lead]
@@ -199,6 +197,7 @@ def heuristic_card(t: Table, legal: Sequence[Card]) -> Card:
             return max(following, key=lambda c: c.value)  # a harmless trick: shed a high card
         return lowest  # hope someone later plays higher
     # Void in the lead colour: my card cannot win, so dump the worst thing I hold.
+    my_jal = [c for c in legal if c.is_jalapeno]
     if my_jal:
         return max(my_jal, key=lambda j: (_exposure(t, j.colour), sort_key(j)))
     return max(legal, key=lambda c: (_danger(t, c), sort_key(c)))
@@ -374,8 +373,12 @@ class JalapenoParts:
         return self._worlds.sample(rng)
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
-        if self.policy == "heuristic":
-            legal = legal_cards(state.hands[player], state.jalapenos[player], state.lead_colour)
+        if self.policy == "heuristic":  # legal_cards, but unsorted: the heuristic needs no order
+            hand, jal, trick = state.hands[player], state.jalapenos[player], state.trick
+            legal = [*hand, *jal]
+            if trick:
+                lead = trick[0][1].colour
+                legal = [c for c in legal if c.colour == lead] or legal
             return Play(heuristic_card(StateTable(state, player), legal))
         eps = self.epsilon if self.epsilon is not None else 0.4 / state.players
         return Play(rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow))
