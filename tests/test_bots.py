@@ -10,7 +10,6 @@ from pyodide_runner import require_pyodide, run_here, run_on_pyodide
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, drain, make_bot
-from engine.jalapeno.actions import Play
 from engine.jalapeno.bots import deal_unseen, determinise, unseen_cards
 from engine.jalapeno.cards import Card, sort_key
 from engine.jalapeno.state import JalapenoState
@@ -262,11 +261,12 @@ def test_the_heuristic_counts_a_colour_no_other_hand_can_hold_as_dead() -> None:
 
 @pytest.mark.parametrize("open_piles", [False, True])
 def test_the_heuristic_reads_a_state_as_it_reads_the_seat_s_view(open_piles: bool) -> None:
-    """The search's rollouts play the heuristic on ``StateTable(state, seat)``: the same card
-    as from the seat's view, in states of every player count with voids, piles and tricks."""
-    from engine.jalapeno.bots import StateTable, heuristic_action, heuristic_card
-    from engine.jalapeno.rules import legal_cards
+    """The search's rollouts play the heuristic on the determinised state (``StateTable``):
+    the same card as from the seat's view, in states of every player count with voids, piles
+    and tricks."""
+    from engine.jalapeno.bots import JalapenoParts, heuristic_action
 
+    rollout = JalapenoParts(policy="heuristic").rollout_action
     compared = 0
     for players in PLAYER_COUNTS:
         for state in sample_states(players, 6, seed=3, open_piles=open_piles):
@@ -274,15 +274,10 @@ def test_the_heuristic_reads_a_state_as_it_reads_the_seat_s_view(open_piles: boo
                 if state.is_over():
                     break
                 seat = state.turn
-                legal = state.legal_actions(seat)
-                lead = state.lead_colour
-                mine = heuristic_card(
-                    StateTable(state, seat),
-                    legal_cards(state.hands[seat], state.jalapenos[seat], lead),
-                )
-                assert Play(mine) == heuristic_action(state.view(seat), legal)
+                action = rollout(state, seat, Rng(0))
+                assert action == heuristic_action(state.view(seat), state.legal_actions(seat))
                 compared += 1
-                state = state.apply(seat, Play(mine))
+                state = state.apply(seat, action)
     assert compared > 300
 
 
