@@ -1,4 +1,5 @@
-"""One tree search for every Picante game: information-set Monte Carlo tree search.
+"""One search for every Picante game, in two forms: information-set Monte Carlo tree search
+(``ismcts``) and a race of paired playouts (``race``).
 
 A game plugs in a small *parts* object (``SearchParts``) and gets a search bot
 (``SearchBot``) that sees only ``state.view(seat)`` and the legal actions, like every bot.
@@ -6,7 +7,16 @@ The search itself touches states through three calls only: ``state.current_playe
 ``state.legal_actions(p)`` and the unchecked ``state.advance(p, a)`` (every action it applies
 came from ``legal_actions``).
 
-The algorithm: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
+**The race** (``method="race"``; Jalape-NO!'s) is flat Monte Carlo: each legal action of the
+decision is played out to the horizon by ``parts.rollout_action`` in many determinisations,
+all of them in the *same* determinisations with the same generator (common random numbers),
+so that the luck of the deal cancels out of the differences between actions; actions that fall
+behind by a measured margin are dropped (racing), and the game's heuristic move stands unless
+another beats it by that margin. Its strength is its rollout policy: with the game's heuristic
+as the policy, every seat (the observer's later turns too) plays as the heuristic would, the
+best model of the other players a bot has. See ``race``.
+
+**The tree**: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
 Carlo Tree Search", 2012), with decoupled selection at simultaneous moves (as in decoupled UCT)
 and a horizon.
 
