@@ -19,7 +19,8 @@ True
 The saved form (``to_dict``/``to_text``) is strict JSON: every field is checked on the way in
 (``from_dict``), each refusal a ``RecordError`` (a ValueError) naming the field. ``replay``
 refuses a record whose actions do not replay with a ``ReplayError`` naming the first failing
-action, whose ``index`` says how far the record is good (``record.truncated(err.index)``).
+action, whose ``index`` says how far the record is good (``record.truncated(err.index)``);
+``engine.resume`` opens a saved game as far as it is good, fast (checkpoints).
 
 Rules versions (docs/rules-decisions.md, "Platform"): a game declares ``rules_version`` and
 the older versions whose records still replay to the same game (``compatible_rules_versions``).
@@ -219,7 +220,10 @@ class Record:
         if len(moves) > limits.actions:
             raise RecordError(f"more than {limits.actions} actions", "actions", 0)
         game = record.game_object()
-        good = tuple(read_move(game, record.players, i, m, limits) for i, m in enumerate(moves))
+        known: dict[str, str] = {}
+        good = tuple(
+            read_move(game, record.players, i, m, limits, known) for i, m in enumerate(moves)
+        )
         return Record(
             record.game, record.rules_version, record.seed, record.options, record.seats, good
         )
@@ -358,7 +362,16 @@ def check_name(name: Any, what: str = "name", limits: Limits = LIMITS) -> str:
     return name
 
 
-def read_move(game: Game, players: int, i: int, data: Any, limits: Limits = LIMITS) -> Move:
+def read_move(
+    game: Game,
+    players: int,
+    i: int,
+    data: Any,
+    limits: Limits = LIMITS,
+    known: dict[str, str] | None = None,
+) -> Move:
+    """Action ``i`` of a saved record: a seat and a notation the game reads back as written.
+    ``known`` remembers notations already read (a record repeats them: a card each round)."""
     where = f"actions[{i}]"
     if type(data) is not list or len(data) != 2:
         raise RecordError(f"{where} must be a pair [seat, action]", where, i)
@@ -369,10 +382,14 @@ def read_move(game: Game, players: int, i: int, data: Any, limits: Limits = LIMI
         )
     if not isinstance(text, str) or not 0 < len(text) <= limits.action_chars:
         raise RecordError(f"{where}: the action must be its notation, got {_short(text)}", where, i)
-    try:
-        canonical = str(game.parse_action(text))
-    except ValueError as err:
-        raise RecordError(f"{where}: {err}", where, i) from None
+    canonical = known.get(text) if known is not None else None
+    if canonical is None:
+        try:
+            canonical = str(game.parse_action(text))
+        except ValueError as err:
+            raise RecordError(f"{where}: {err}", where, i) from None
+        if known is not None:
+            known[text] = canonical
     if canonical != text:
         raise RecordError(f"{where}: {text!r} is written {canonical!r}", where, i)
     return Move(seat, text)
@@ -397,10 +414,15 @@ def states(record: Record, upto: int | None = None) -> Iterator[State]:
     yielding every state before it)."""
     state = record.start()
     yield state
-    moves = record.moves if upto is None else record.moves[:upto]
+    yield from replay_from(state, record.moves if upto is None else record.moves[:upto])
+
+
+def replay_from(state: State, moves: Sequence[Move], first: int = 0) -> Iterator[State]:
+    """The state after each of ``moves`` taken from ``state``; ``first`` is the index of the
+    first of them in its record (for the ``ReplayError`` of one that does not replay)."""
     game = state.game
     parsed: dict[str, Action] = {}  # a game's actions come back often (cards each round)
-    for index, move in enumerate(moves):
+    for index, move in enumerate(moves, first):
         try:
             action = parsed.get(move.action)
             if action is None:
@@ -435,91 +457,3 @@ def replay(record: Record, upto: int | None = None) -> State:
         last = state
     assert last is not None
     return last
-
-
-# -- damaged records ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Salvaged:
-    """What could be read of a saved record: ``record`` (its good actions only) and the state
-    they lead to, and ``error``, why the rest could not be read (None: nothing was wrong)."""
-
-    record: Record
-    state: State
-    error: RecordError | None
-
-
-def salvage(text: Any, limits: Limits = LIMITS) -> Salvaged:
-    """Open a saved record as far as it is good: a record cut short (a truncated text), a
-    malformed action or one that does not replay keeps every action before it. Raises
-    ``RecordError`` when not even the setup can be read (nothing to open)."""
-    cut: RecordError | None = None
-    try:
-        data = parse_json(text, limits)
-    except RecordError as err:
-        try:
-            data = _cut_short(text, limits)
-        except RecordError:
-            raise err from None
-        cut = err
-    setup = read_setup(data, limits)
-    game = setup.game_object()
-    error: RecordError | None = None
-    moves: list[Move] = []
-    entries = data["actions"]
-    if not isinstance(entries, list):
-        error = RecordError("actions must be a list of [seat, action] pairs", "actions", 0)
-        entries = []
-    for i, entry in enumerate(entries):
-        if i >= limits.actions:
-            error = RecordError(f"more than {limits.actions} actions", "actions", i)
-            break
-        try:
-            moves.append(read_move(game, setup.players, i, entry, limits))
-        except RecordError as err:
-            error = err
-            break
-    if error is None and cut is not None:
-        error = RecordError(
-            f"the saved record was cut short after {len(moves)} actions ({cut})",
-            "actions",
-            len(moves),
-        )
-    record = Record(setup.game, setup.rules_version, setup.seed, setup.options, setup.seats, moves)
-    state: State | None = None
-    try:
-        for reached in states(record):
-            state = reached
-    except ReplayError as err:
-        record, error = record.truncated(err.index), err
-    assert state is not None  # states() yields the start before any action can fail
-    return Salvaged(record, state, error)
-
-
-def _cut_short(text: Any, limits: Limits) -> Any:
-    """The parseable part of a record's text that was cut short: its setup and the actions
-    that are whole. Raises the RecordError of the text when there is none."""
-    if not isinstance(text, str) or len(text) > limits.text_chars:
-        raise RecordError("the saved record is not JSON text of a readable size")
-    key = text.find('"actions":')
-    if key < 0:
-        raise RecordError("the saved record is cut short before its actions")
-    try:
-        setup = json.loads(text[:key] + '"actions":[]}', parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise RecordError("the saved record's setup is not valid JSON") from None
-    decoder = json.JSONDecoder(parse_constant=_no_constant)
-    pos = text.index("[", key) + 1 if "[" in text[key:] else len(text)
-    entries: list[Any] = []
-    while pos < len(text) and len(entries) <= limits.actions:
-        while pos < len(text) and text[pos] in " \n\r\t,":
-            pos += 1
-        try:
-            entry, pos = decoder.raw_decode(text, pos)
-        except (ValueError, RecursionError):
-            break
-        entries.append(entry)
-    if isinstance(setup, dict):
-        setup["actions"] = entries
-    return setup

@@ -49,16 +49,21 @@ def undoable(before: State, seat: int, action: Action | str, after: State) -> bo
 def takeback(record: Record, seat: int, history: Sequence[State] | None = None) -> int:
     """How many of the record's last actions ``seat`` may take back now: its own trailing
     actions, each ``undoable``, stopping at the first action of another seat or one that let
-    chance or a secret out. ``history`` (the state before each action, then the last state,
-    as ``engine.record.states`` gives them) saves a replay when the caller kept the states."""
+    chance or a secret out. ``history`` (the states of the record's last ``len(history)``
+    positions, the last one after every action: what ``engine.record.states`` and
+    ``engine.resume`` give) saves a replay; no action before it is taken back."""
     if history is None:
         history = list(states(record))
-    if len(history) != len(record.moves) + 1:
-        raise ValueError(f"{len(history)} states for a record of {len(record.moves)} actions")
+    moves = record.moves
+    if not 0 < len(history) <= len(moves) + 1:
+        raise ValueError(f"{len(history)} states for a record of {len(moves)} actions")
+    base = len(moves) + 1 - len(history)  # the action history[0] comes before
     count = 0
-    for i in range(len(record.moves) - 1, -1, -1):
-        move = record.moves[i]
-        if move.seat != seat or not undoable(history[i], seat, move.action, history[i + 1]):
+    for i in range(len(moves) - 1, base - 1, -1):
+        move = moves[i]
+        if move.seat != seat or not undoable(
+            history[i - base], seat, move.action, history[i - base + 1]
+        ):
             break
         count += 1
     return count

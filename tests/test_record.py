@@ -20,7 +20,6 @@ from engine.record import (
     ReplayError,
     Seat,
     replay,
-    salvage,
     states,
 )
 from engine.rng import Rng
@@ -379,40 +378,3 @@ def test_a_record_is_immutable_and_truncates_to_its_prefixes() -> None:
     assert record.truncated(len(record)) == record
     with pytest.raises(ValueError):
         record.truncated(len(record) + 1)
-
-
-# -- damaged records -------------------------------------------------------------------------
-
-
-def test_a_record_cut_short_opens_up_to_its_last_whole_action() -> None:
-    record, live = random_record("jalapeno", 3, 30)
-    text = record.to_text()
-    start = text.index('"actions":') + len('"actions":')
-    for cut in range(start, len(text) - 1, 97):
-        opened = salvage(text[:cut])
-        n = len(opened.record)
-        assert opened.record.moves == record.moves[:n]
-        assert opened.state.to_dict() == live[n].to_dict()
-        assert opened.error is not None and opened.error.index == n
-        assert "cut short" in str(opened.error)
-    assert salvage(text).error is None and len(salvage(text).record) == len(record)
-
-
-def test_a_record_with_a_bad_action_opens_up_to_it() -> None:
-    record, live = random_record("nacho", 2, 31)
-    data = record.to_dict()
-    data["actions"][40] = [data["actions"][40][0], "done"]  # not legal there
-    opened = salvage(json.dumps(data))
-    assert len(opened.record) == 40 and opened.state.to_dict() == live[40].to_dict()
-    assert isinstance(opened.error, ReplayError) and opened.error.index == 40
-    data["actions"][20] = [0, {"x": 1}]
-    opened = salvage(json.dumps(data))
-    assert len(opened.record) == 20 and opened.error.field == "actions[20]"
-
-
-@pytest.mark.parametrize(
-    "text", ["", "garbage", "{}", '{"version": 1, "game": "nacho"', "[1, 2]", "x" * 100]
-)
-def test_a_record_without_a_readable_setup_does_not_open(text: str) -> None:
-    with pytest.raises(RecordError):
-        salvage(text)
