@@ -1,5 +1,5 @@
 """Picante's own pictures, as inline SVG: the food symbols of the cards, the bot and human
-markers, the trophy, the "hidden" eye, the toast and menu icons.
+markers, the trophy, the "hidden" eye, the toast, menu and undo icons.
 
 Emoji are empty boxes where no colour-emoji font is installed (Debian's Chromium, some phones),
 so the UI draws none: every picture is a ``<symbol>`` in ``web/index.html`` (beside the game
@@ -20,7 +20,7 @@ from .html import esc
 
 # The food drawn for each colour's ``symbol`` (engine/jalapeno/cards.py: chili, avocado …).
 FOODS = ("chili", "avocado", "corn", "bean", "cheese", "onion")
-ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu")
+ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo")
 GAMES = ("jalapeno", "nacho", "taco")  # the home cards' art, reused by in-app screens
 
 

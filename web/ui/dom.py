@@ -1,8 +1,8 @@
 """The only module that touches the browser (``js``). Everything it does is small and generic:
 mount the game root, patch a screen's HTML in place (keeping focus and scroll), run work after
-the next paint, listen for events, show a toast, read/write localStorage. Game logic never
-reads anything back from the DOM except what the user did (which button, which card code,
-which form field).
+the next paint, listen for events, show a toast, read/write localStorage and the saved games'
+database (IndexedDB). Game logic never reads anything back from the DOM except what the user
+did (which button, which card code, which form field).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ ROOT_ID = "game-root"
 SCREEN_ID = "pc-screen"
 TOAST_ID = "pc-toast"
 LIVE_ID = "pc-live"
+DIALOG_ID = "pc-dialog"
 
 _proxies: list[Any] = []  # event-listener proxies must outlive this module's functions
 
@@ -361,6 +362,191 @@ def set_toast(html: str) -> None:
         host.innerHTML = html
 
 
+def render_into(element_id: str, html: str) -> bool:
+    """``render`` for another part of the page that Python owns (the home screen's lists, the
+    dialog host): patched in place the same way. False if the element is not in the page."""
+    el = js.document.getElementById(element_id)
+    if missing(el):
+        return False
+    _patcher()(el, html)
+    el.hidden = not html
+    return True
+
+
+def dialog_host() -> Any:
+    """The element confirmations are drawn into, over whatever is on screen (home or game);
+    made once, at the end of the body."""
+    host = js.document.getElementById(DIALOG_ID)
+    if missing(host):
+        host = js.document.createElement("div")
+        host.id = DIALOG_ID
+        host.hidden = True
+        js.document.body.appendChild(host)
+    return host
+
+
+def element(element_id: str) -> Any:
+    """The element with this id, or None."""
+    el = js.document.getElementById(element_id)
+    return None if missing(el) else el
+
+
+# -- saved games: IndexedDB --------------------------------------------------------------------
+#
+# Two object stores in the database "picante": ``games``, one small row per saved game (what
+# the home screen lists: JSON-ready data the app writes), and ``records``, the game's record
+# and checkpoint as JSON text (kept as text: a 63-bit seed would lose digits as a JS number).
+# One transaction writes both, so a row never lists a record that is not there, and a failed
+# write (storage full) leaves what was stored as it was. Every call returns a Promise.
+_DB_JS = r"""
+const NAME = 'picante', VERSION = 1;
+let opening = null;
+function open() {
+  if (!opening) {
+    opening = new Promise((ok, fail) => {
+      const req = indexedDB.open(NAME, VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains('games')) db.createObjectStore('games', {keyPath: 'id'});
+        if (!db.objectStoreNames.contains('records')) {
+          db.createObjectStore('records', {keyPath: 'id'});
+        }
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        db.onversionchange = () => { db.close(); opening = null; };
+        ok(db);
+      };
+      req.onerror = () => fail(req.error || new Error('IndexedDB did not open'));
+      req.onblocked = () => fail(new Error('IndexedDB is blocked by another tab'));
+    });
+    opening.catch(() => { opening = null; });
+  }
+  return opening;
+}
+function run(stores, mode, body) {
+  return open().then((db) => new Promise((ok, fail) => {
+    const tx = db.transaction(stores, mode);
+    let out;
+    tx.oncomplete = () => ok(out);
+    tx.onabort = () => fail(tx.error || new Error('the transaction was aborted'));
+    try { out = body(tx); } catch (err) { try { tx.abort(); } catch (e) {} fail(err); }
+  }));
+}
+const reason = (err) => String((err && (err.name ? err.name + ': ' + err.message : err)) || err);
+return {
+  put(id, row, record, checkpoint) {
+    return run(['games', 'records'], 'readwrite', (tx) => {
+      tx.objectStore('games').put(Object.assign(JSON.parse(row), {id}));
+      tx.objectStore('records').put({id, record, checkpoint});
+    });
+  },
+  rows() {
+    return run(['games'], 'readonly', (tx) => {
+      const out = [];
+      const req = tx.objectStore('games').openCursor();
+      req.onsuccess = () => {
+        const cur = req.result;
+        if (!cur) return;
+        let text = null;
+        try { text = JSON.stringify(cur.value); } catch (e) { text = null; }
+        out.push([String(cur.key), text === undefined ? null : text]);
+        cur.continue();
+      };
+      return out;
+    }).then((out) => JSON.stringify(out));
+  },
+  record(id) {
+    return run(['records'], 'readonly', (tx) => {
+      const box = {value: null};
+      const req = tx.objectStore('records').get(id);
+      req.onsuccess = () => { box.value = req.result === undefined ? null : req.result; };
+      return box;
+    }).then((box) => {
+      const v = box.value;
+      if (!v || typeof v !== 'object') return JSON.stringify(null);
+      const text = (x) => (typeof x === 'string' ? x : null);
+      return JSON.stringify({record: text(v.record), checkpoint: text(v.checkpoint)});
+    });
+  },
+  remove(ids) {
+    return run(['games', 'records'], 'readwrite', (tx) => {
+      for (const id of ids) {
+        tx.objectStore('games').delete(id);
+        tx.objectStore('records').delete(id);
+      }
+    });
+  },
+  persist() {
+    const s = navigator.storage;
+    if (!s || !s.persist) return Promise.resolve(false);
+    return s.persisted().then((yes) => (yes ? true : s.persist())).catch(() => false);
+  },
+  reason,
+};
+"""
+_db_api: Any = None
+
+
+def _db() -> Any:
+    global _db_api
+    if _db_api is None:
+        _db_api = js.Function.new(_DB_JS)()
+    return _db_api
+
+
+class StorageError(Exception):
+    """The browser's database refused (not there, blocked, full: ``QuotaExceededError``)."""
+
+
+async def _call(name: str, *args: Any) -> Any:
+    try:
+        api = _db()
+        return await getattr(api, name)(*args)
+    except Exception as err:  # a JS error (JsException), or IndexedDB missing altogether
+        raise StorageError(_reason(err)) from None
+
+
+def _reason(err: Any) -> str:
+    text = str(err)
+    return text.splitlines()[-1] if text else type(err).__name__
+
+
+async def db_put(game_id: str, row: str, record: str, checkpoint: str | None) -> None:
+    """Write one saved game (its row, its record and checkpoint texts) in one transaction."""
+    await _call("put", game_id, row, record, checkpoint)
+
+
+async def db_rows() -> list[tuple[str, str | None]]:
+    """Every saved game's row as (id, JSON text); None for a row that is not JSON-able."""
+    data = json.loads(str(await _call("rows")))
+    return [(str(key), text if isinstance(text, str) else None) for key, text in data]
+
+
+async def db_record(game_id: str) -> tuple[str | None, str | None] | None:
+    """A saved game's (record text, checkpoint text); None if there is no such record."""
+    data = json.loads(str(await _call("record", game_id)))
+    if not isinstance(data, dict):
+        return None
+    return data.get("record"), data.get("checkpoint")
+
+
+async def db_remove(ids: list[str]) -> None:
+    await _call("remove", to_js(list(ids)))
+
+
+async def db_persist() -> bool:
+    """Ask the browser to keep our storage when space runs short (``storage.persist()``)."""
+    try:
+        return bool(await _call("persist"))
+    except StorageError:
+        return False
+
+
+def now_ms() -> float:
+    return float(js.Date.now())
+
+
 def storage_get(key: str) -> str | None:
     try:
         value = js.window.localStorage.getItem(key)
@@ -399,6 +585,20 @@ def boot_config() -> dict[str, Any]:
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def shell_games() -> list[dict[str, Any]]:
+    """The home cards as the shell read them (``window.picante.games``): id, title, ..."""
+    cards = getattr(picante(), "games", None)
+    if missing(cards):
+        return []
+    try:
+        data = json.loads(str(js.JSON.stringify(cards)))
+    except Exception:  # anything but a list of plain objects: no cards known
+        return []
+    if not isinstance(data, list):
+        return []
+    return [g for g in data if isinstance(g, dict) and isinstance(g.get("id"), str)]
 
 
 def picante() -> Any:
