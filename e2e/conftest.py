@@ -37,6 +37,8 @@ Helpers (import from conftest):
     run_python(page, code)        run Python in the page's interpreter, return the result as str
     settle_saves(page)    wait until the app has written every save it was asked for (it saves
                           after the frame showing an action is painted, then in IndexedDB)
+    saved_count(page)     actions in the record last written (window.picante.lastSave), after
+                          settle_saves; wait_saved_beyond(page, n): until one of more is written
     saved_games(page)     every saved game in the page's IndexedDB, after settle_saves:
                           {id: {"row": dict | None, "record": str | None, "checkpoint": ...}}
     read_save(page, saved_id=None)  one saved game as saved_games gives it: the one on screen
@@ -44,8 +46,9 @@ Helpers (import from conftest):
     saved_record(page, saved_id=None)  its record (engine.record.Record)
     saved_state(page, saved_id=None)   the state its record replays to, in CPython (the engine
                           the tests run): what the page must be showing
-    open_position(page, state, names=None)  play on from a fixed position (state.to_dict()), the
-                          first seat human: window.picante.openPosition (not saved)
+    open_position(page, state, seats=None)  play on from a fixed position (state.to_dict()),
+                          seats [(name, bot level or None)], by default seat 0 human and
+                          bots: window.picante.openPosition (such a game is not saved)
     shot(page, name)      screenshot to e2e/artifacts/ (git-ignored); with
                           PICANTE_UPDATE_SCREENSHOTS=1 also to docs/screenshots/ (the README's)
 """
@@ -156,6 +159,20 @@ _READ_DB_JS = """() => new Promise((ok, fail) => {
 })"""
 
 
+def saved_count(page) -> int:
+    """The number of actions in the game's record as last written (-1: nothing written yet),
+    once every pending save is written."""
+    settle_saves(page)
+    return page.evaluate("() => window.picante.lastSave ? window.picante.lastSave.actions : -1")
+
+
+def wait_saved_beyond(page, count: int) -> None:
+    """Until a save of more than ``count`` actions is written: an action was taken."""
+    page.wait_for_function(
+        "(n) => !!window.picante.lastSave && window.picante.lastSave.actions > n", arg=count
+    )
+
+
 def saved_games(page) -> dict:
     settle_saves(page)
     return page.evaluate(_READ_DB_JS)
@@ -186,10 +203,12 @@ def saved_state(page, saved_id: str | None = None):
     return replay(saved_record(page, saved_id))
 
 
-def open_position(page, state, names=None) -> None:
+def open_position(page, state, seats=None) -> None:
+    """``seats``: [(name, bot level or None for a human)]; default: seat 0 human, bots."""
+    data = None if seats is None else [{"name": n, "bot": b} for n, b in seats]
     page.evaluate(
         "([id, s, n]) => window.picante.openPosition(id, s, n)",
-        [state.game.id, json.dumps(state.to_dict()), json.dumps(names) if names else None],
+        [state.game.id, json.dumps(state.to_dict()), json.dumps(data) if data else None],
     )
 
 

@@ -275,6 +275,9 @@ def test_undo_shows_only_when_the_policy_allows_and_restores_the_state(
     length = len(saved_record(page))
     act(page, undoable_first=True)
     page.locator(enabled).wait_for()  # a bot thinking, or our own turn going on
+    for size in at_sizes(page):  # the header makes room for it (the rest is each game's test)
+        assert_no_overlap(page, "#game-root .pc-bar", f"with Undo {size}")
+    shot(page, f"undo-{game}.png")
     settle_saves(page)
     assert len(saved_record(page)) == length + 1
     page.locator(enabled).tap()
@@ -385,3 +388,32 @@ def test_finished_games_make_the_history_which_clears_only_when_asked(
     page.get_by_test_id("confirm-yes").tap()
     page.wait_for_selector("#history[hidden]", state="attached")
     assert saved_games(page) == {}
+
+
+def test_home_lists_the_games_in_progress_across_games(page: Any, base_url: str) -> None:
+    """One of each game in progress: the home lists them all, latest first, each in its own
+    words, and nothing overlaps at any size."""
+    ids = {}
+    for game in ("taco", "nacho", "jalapeno"):
+        ids[game] = start(page, base_url, game, seed=21)
+        play_on(page, 1)
+        settle_saves(page)
+        go_home(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=continue]').length === 3")
+    rows = page.locator('[data-testid="continue"]')
+    assert [rows.nth(i).get_attribute("data-saved") for i in range(3)] == [
+        ids["jalapeno"],
+        ids["nacho"],
+        ids["taco"],
+    ]
+    said = [rows.nth(i).get_attribute("aria-label") for i in range(3)]
+    assert said[0] == "Continue — Jalape-NO!, Round 1 of 5, 3 players, just now"
+    assert said[1].startswith(
+        "Continue — The Nacho Incident, Round 1 of 3 · turn 1".replace(" ·", ",")
+    )
+    assert said[2].startswith("Continue — Crazy Taco, Turn ")
+    assert "Ana against 2 bots" in page.locator("#saved-games").inner_text()
+    shot(page, "phone-home-saved.png")
+    sizes = ((390, 844), (360, 640), (844, 390), (1024, 768))
+    for size in at_sizes(page, sizes):
+        assert_no_overlap(page, "#home", size)

@@ -273,24 +273,25 @@ class App:
         self.entries.pop(saved_id, None)
         self.start_game(self.saved(Session.resumed(opened), saved_id))
 
-    def open_position(self, game_id: str, state: str, names: Any = None) -> None:
-        """``window.picante.openPosition(id, stateJson, [names])``: play on from a fixed
-        position (a state's ``to_dict`` as JSON), the first seat human and the others bots —
-        for tests and tutorials. Such a game is not saved: its record does not start from a
-        deal."""
+    def open_position(self, game_id: str, state: str, seats: Any = None) -> None:
+        """``window.picante.openPosition(id, stateJson, seatsJson)``: play on from a fixed
+        position (a state's ``to_dict`` as JSON) — for tests and tutorials. ``seatsJson``: the
+        seats as a record writes them (``[{"name": "Ana", "bot": null}, ...]``); by default
+        the first seat is a human and the others bots. Such a game is not saved: its record
+        does not start from a deal."""
         game_id = str(game_id)
         self.open_game(game_id, "position")
-        game = engine_game(game_id)
-        position = game.from_dict(json.loads(str(state)))
-        given = [] if dom.missing(names) else list(json.loads(str(names)))
-        seats = [
-            SeatConfig(given[i] if i < len(given) else "", HUMAN if i == 0 else BOT)
-            for i in range(position.players)
-        ]
-        seats = [SeatConfig(clean_name(c.name, i), c.kind) for i, c in enumerate(seats)]
+        position = engine_game(game_id).from_dict(json.loads(str(state)))
+        given = [] if dom.missing(seats) else json.loads(str(seats))
+        configs = []
+        for i in range(position.players):
+            seat = given[i] if i < len(given) and isinstance(given[i], dict) else {}
+            bot = seat.get("bot", None if i == 0 else "heuristic")
+            name = clean_name(seat.get("name"), i)
+            configs.append(SeatConfig(name, HUMAN) if bot is None else SeatConfig(name, BOT, bot))
         self.showing = None
         self.set_route(f"{game_id}/position")
-        self.start_game(Session(game_id, position, seats, "1"), save=False)
+        self.start_game(Session(game_id, position, configs, "1"), save=False)
 
     def stop_table(self) -> None:
         if self.table is not None:

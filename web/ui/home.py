@@ -74,10 +74,11 @@ def _saved_item(entry: Row | Damaged, titles: Mapping[str, str], now: float) -> 
             data_route=saved_route(entry.game, entry.id),
             data_testid="continue",
             data_saved=entry.id,
+            aria_label=f"Continue — {title}, {describe(entry, now).replace(' · ', ', ')}",
         )
         + f'><span class="saved-art">{game_art(entry.game)}</span>'
         + '<span class="saved-text">'
-        + f'<span class="saved-title">Continue — {esc(title)}</span>'
+        + f'<span class="saved-title">{esc(title)}</span>'
         + f'<span class="saved-line">{esc(describe(entry, now))}</span>'
         + f'<span class="saved-who">{esc(who(entry))}</span>'
         + "</span></a>"
