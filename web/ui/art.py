@@ -20,7 +20,11 @@ from .html import esc
 
 # The food drawn for each colour's ``symbol`` (engine/jalapeno/cards.py: chili, avocado …).
 FOODS = ("chili", "avocado", "corn", "bean", "cheese", "onion")
-ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu")
+ICONS = (
+    *("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo"),
+    # the game bar's tools (ui.tools)
+    *("back", "rules", "log", "sheet", "hint", "settings", "leave", "learn"),
+)
 GAMES = ("jalapeno", "nacho", "taco")  # the home cards' art, reused by in-app screens
 
 

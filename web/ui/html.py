@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+Html = str
+"""Markup, escaped where it was built (``esc``, ``attrs``, a function that returns ``Html``): a
+parameter or a return annotated ``Html`` may go into markup as it is, anything else is text and
+goes in through ``esc`` (tests/test_html_escape.py reads these annotations)."""
+
 
 def esc(value: object) -> str:
     """Text or attribute value, escaped (player names are typed by users)."""

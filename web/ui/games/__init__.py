@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..generic import GenericUI
+    from ..tutorial import Tutorial
 
 GENERIC = "ui.generic"  # the generic game UI: any game, drawn from its view and legal actions
 
@@ -31,6 +32,7 @@ class UIEntry:
     game_id: str
     module: str  # imported when the game opens; has ``UI`` (GenericUI or a subclass)
     art: str  # id of the home card's <symbol> in web/index.html ("" : the Picante logo)
+    tutorial: str = ""  # the module with its TUTORIAL ("": ``<module>.tutorial``, if any)
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,15 @@ class Announcement:
 _UIS: dict[str, UIEntry] = {}
 
 
-def register_ui(game_id: str, module: str = GENERIC, art: str | None = None) -> UIEntry:
+def register_ui(
+    game_id: str, module: str = GENERIC, art: str | None = None, tutorial: str = ""
+) -> UIEntry:
     """Make the UI of game ``game_id`` known (``module`` has ``UI``; default: the generic UI).
     ``art``: the home card's <symbol> id in web/index.html (default: the announcement's, else
-    none: the card shows the Picante logo)."""
+    none: the card shows the Picante logo). ``tutorial``: the module with its ``TUTORIAL``
+    (default ``<module>.tutorial``; see ``load_tutorial``)."""
     known = _UIS.get(game_id)
-    entry = UIEntry(game_id, module, art if art is not None else _default_art(game_id))
+    entry = UIEntry(game_id, module, art if art is not None else _default_art(game_id), tutorial)
     if known is not None and known != entry:
         raise ValueError(f"a different UI is already registered for {game_id!r}")
     _UIS[game_id] = entry
@@ -100,6 +105,22 @@ def load_ui(game_id: str) -> GenericUI:
 
     entry = _UIS[game_id]
     return importlib.import_module(entry.module).UI(engine.get_game(game_id))
+
+
+def load_tutorial(game_id: str) -> Tutorial | None:
+    """The game's tutorial (``TUTORIAL`` in ``<its UI module>.tutorial``, format in
+    ``ui.tutorial``), or None if it has none."""
+    entry = _UIS.get(game_id)
+    if entry is None:
+        return None
+    name = entry.tutorial or f"{entry.module}.tutorial"
+    try:
+        found = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and name.startswith(err.name):
+            return None  # no such module (an error inside one is not hidden)
+        raise
+    return getattr(found, "TUTORIAL", None)
 
 
 def warm_up_modules() -> Iterator[str]:
