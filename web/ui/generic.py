@@ -253,16 +253,16 @@ class GenericUI:
             headline = str(scene.pause.event.get("kind", "")).replace("-", " ").capitalize()
             banner = result_banner(esc(headline), testid="result", cls="gx-banner")
         return (
-            '<section class="pc-generic" data-testid="generic-table"'
+            '<section class="pc-generic pc-frame" data-testid="generic-table"'
             f' aria-label="{esc(self.title)}">'
             + self.game_bar(s, scene, self.progress(view))
-            + '<div class="gx-body">'
             + self._seats(s, scene)
+            + '<div class="gx-body" data-area="shared">'
             + self._own_part(s, view)
             + self._narration(s, scene)
             + banner
             + "</div>"
-            + f'<p class="status" data-testid="status">{esc(scene.status)}</p>'
+            + f'<p class="status" data-area="status" data-testid="status">{esc(scene.status)}</p>'
             + self._actions(scene)
             + "</section>"
         )
@@ -285,7 +285,11 @@ class GenericUI:
                 + (f'<span class="gx-flag">{esc(flag)}</span>' if flag else "")
                 + "</li>"
             )
-        return '<ul class="gx-seats" aria-label="Players">' + "".join(items) + "</ul>"
+        return (
+            '<ul class="gx-seats" data-area="seats" aria-label="Players">'
+            + "".join(items)
+            + "</ul>"
+        )
 
     def _own_part(self, s: Session, view: dict[str, Any]) -> str:
         rows = "".join(
@@ -307,12 +311,9 @@ class GenericUI:
             move_button(move, esc(move), key=f"move-{move}", class_="btn gx-move legal")
             for move in scene.view["legal"]
         )
-        if scene.undo:
-            buttons += (
-                '<button type="button" class="btn gx-undo" data-action="undo" data-key="undo"'
-                ' data-testid="undo">Undo</button>'
-            )
-        return f'<div class="gx-actions actions" data-testid="actions">{buttons}</div>'
+        return (
+            f'<div class="gx-actions actions" data-area="act" data-testid="actions">{buttons}</div>'
+        )
 
     def game_over(self, s: Session, scene: Scene) -> str:
         view = scene.view

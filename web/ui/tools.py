@@ -118,7 +118,7 @@ def game_bar(
     """A table's header: Back, the title, a short note ("Round 2 of 5"), the tools."""
     testid = attrs(data_testid=right_testid) if right_testid else ""
     return (
-        '<header class="pc-bar pc-game-bar">'
+        '<header class="pc-bar pc-game-bar" data-area="bar">'
         '<button type="button" class="pc-icon pc-back" data-action="home" data-key="home"'
         f' aria-label="Leave the game">{icon("back")}</button>'
         '<div class="pc-heading">'
