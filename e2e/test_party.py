@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import ROOT, axe_violations, open_app, run_python, shot, wait_ready
+from conftest import ROOT, assert_axe_clean, axe_violations, open_app, run_python, shot, wait_ready
 from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 
 from tools.build import build
@@ -99,6 +99,15 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
             "cover",
         ]
     )
+
+
+def test_the_pass_the_device_cover_is_named_by_its_own_words(page: Any) -> None:
+    open_setup(page, "nacho")
+    page.select_option('select[data-field="seat-1"]', "human")
+    page.wait_for_selector('[data-testid="mode"]:has-text("Pass-and-play")')
+    page.get_by_test_id("start").tap()
+    page.wait_for_selector('[data-testid="privacy"]')
+    assert_axe_clean(page, "#game-root", "on the cover")
 
 
 def test_readme_screenshots_of_home_and_setup_on_a_tablet_and_a_phone_on_its_side(

@@ -20,8 +20,9 @@ def privacy_cover(name: str, game_title: str = "") -> str:
         '<button type="button" class="privacy-go" data-action="reveal" data-key="reveal"'
         f' data-testid="privacy-ready" aria-label="{esc(label)}" autofocus>'
         f'<span class="pv-icon" aria-hidden="true">{icon("hidden")}</span>'
-        '<span class="pv-title" aria-hidden="true">Pass the device to'
-        f"<strong>{esc(name)}</strong></span>"
+        # (Spaces between the words' boxes: their text reads as words, not "toAnaTap".)
+        '<span class="pv-title" aria-hidden="true">Pass the device to '
+        f"<strong>{esc(name)}</strong></span> "
         '<span class="pv-sub" aria-hidden="true">Tap when ready</span>'
         "</button></section>"
     )
