@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import copy_dist, open_app, run_python
+from conftest import SHIPPED_GAMES, copy_dist, open_app, run_python
 
 from tools import snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
@@ -79,6 +79,20 @@ def test_only_the_listed_modules_of_ours_go_into_the_snapshot():
     ]
     with pytest.raises(snapshot.SnapshotError, match=r"ui\.gone.*IMPORTS in tools/snapshot\.py"):
         snapshot.module_files(available, ("ui.gone",))
+
+
+def test_no_game_of_its_own_goes_into_the_snapshot(dist):
+    """The platform core only: a game's modules (engine and UI) are imported when it opens, so
+    that a change to one leaves the snapshot alone (the registries are in it: their lines are
+    the only part of a game that is)."""
+    page = (dist.out / "index.html").read_text(encoding="utf-8")
+    boot = json.loads(BOOT_JSON.search(page).group(1))
+    chosen = snapshot.module_files(snapshot.staged_python(dist.out, boot["files"]))
+    assert "engine/registry.py" in chosen and "ui/games/__init__.py" in chosen
+    own = [
+        p for p in chosen for g in SHIPPED_GAMES if p.startswith((f"engine/{g}/", f"ui/games/{g}/"))
+    ]
+    assert own == []
 
 
 def test_a_snapshot_import_that_needs_an_unlisted_module_fails_the_build(tmp_path):

@@ -9,14 +9,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # `import engine` without installing the package
-    sys.path.insert(0, str(ROOT))
+for path in (ROOT, ROOT / "web"):  # `import engine` without installing it; the UI's `ui`
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
-from games import rps  # noqa: E402  (tests/games: test-only games)
-
-import engine  # noqa: E402
-
-engine.register_game(rps.GAME)  # the one line that adds a game to the engine
+# The test-only games (tests/games/), registered on both sides by their two lines, as the test
+# build's page does: the conformance suite, the UI tests and the build's game list all see them.
+import games.register  # noqa: E402, F401
 
 # Property tests stay bounded so that `pytest -q tests` runs in about a minute on two cores.
 # Tests choose their own max_examples; these profiles only fix the rest. HYPOTHESIS_PROFILE=ci

@@ -7,11 +7,13 @@ Steps:
    SOURCE_DATE_EPOCH so the wheel is byte-identical for the same sources.
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
    index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
-   request), the home cards are written from the game registries (engine and UI: see
-   `game_list`), every other CSS file under web/ gets a non-blocking <link>; the
-   list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
-   relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
-   Pyodide early) are written inline.
+   request), so is each game's art (web/ui/games/<id>/art.svg) into the sprite; the home cards
+   and their colours are written from the game registries (engine and UI: see `game_list`);
+   every other CSS file under web/ gets a non-blocking <link> (boot.js applies it once loaded;
+   a game's own only while that game is open); the Content-Security-Policy gets the hashes of
+   the inlined code (`content_security_policy`); the list of files to load into Python (the
+   wheel, unpacked, plus every .py under web/ at the same relative path) and the PyScript config
+   (interpreter = web/start.mjs, which boots our local Pyodide early) are written inline.
 3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
@@ -33,6 +35,7 @@ never sees a half-written build. Same sources => byte-identical dist/ (tests che
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import fcntl
 import gzip
@@ -40,6 +43,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -75,6 +79,25 @@ BOOT_MARKER = "@PICANTE_BOOT@"
 VERSION_MARKER = "@PICANTE_VERSION@"
 GAMES_MARKER = "<!-- @picante:games -->"
 GAMES_JSON_MARKER = "@PICANTE_GAMES@"
+COLOURS_MARKER = "/* @picante:card-colours */"  # in shell.css, inlined into the page
+ART_MARKER = "<!-- @picante:art -->"
+ART_FILE = "art.svg"  # a game's pictures: web/ui/games/<id>/art.svg, inlined into the sprite
+CSP_MARKER = "@PICANTE_CSP@"
+# The page's Content-Security-Policy, a <meta> in web/index.html (a static host sends no headers
+# of ours): the site's own files only; no inline code but what the build inlines (boot.js and
+# shell.css, allowed by their hashes: see `content_security_policy`), no inline style attribute,
+# no code made from strings ('unsafe-eval': PyScript's one use of it is turned off in
+# web/start.mjs); 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly. No plugins, no <base>,
+# no form posts. README (Deploy) says what a host may add (frame-ancestors: a header only).
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("style-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
 # The test-only games (never in the shipped dist/): their folder, and the module that registers
 # them on both sides (engine and UI), imported by the page at start-up.
 TEST_GAMES = "tests/games"
@@ -204,8 +227,113 @@ def inline_assets(template: str, web: Path) -> str:
     return template
 
 
-def inlined_files() -> set[str]:
-    return {name for name, _ in INLINE_TAGS.values()}
+def art_files(web: Path) -> list[Path]:
+    """Each game's pictures (``ui/games/<id>/art.svg``), in the order of the folders."""
+    games = web / "ui" / "games"
+    return sorted(games.glob(f"*/{ART_FILE}")) if games.is_dir() else []
+
+
+def inlined_files(web: Path | None = None) -> set[str]:
+    """The files of web/ that are written into the page rather than copied to dist/."""
+    web = web or ROOT / "web"
+    return {name for name, _ in INLINE_TAGS.values()} | {
+        p.relative_to(web).as_posix() for p in art_files(web)
+    }
+
+
+_SYMBOL = re.compile(r'<symbol\b[^>]*\bid="([\w-]+)"[^>]*>.*?</symbol>', re.S)
+
+
+def game_symbols(web: Path) -> list[tuple[str, str, str]]:
+    """(game id, symbol id, markup) of every <symbol> in the games' art files. A game's symbols
+    are named after it: ``art-<id>`` (its home card) or ``<id>-...`` (its screens), so that no
+    two games can draw over each other's."""
+    found = []
+    for path in art_files(web):
+        game = path.parent.name
+        for m in _SYMBOL.finditer(path.read_text(encoding="utf-8")):
+            sid = m.group(1)
+            if sid != f"art-{game}" and not sid.startswith(f"{game}-"):
+                raise BuildError(f"{path}: <symbol id={sid!r}> must be art-{game} or {game}-...")
+            found.append((game, sid, m.group(0)))
+    return found
+
+
+def render_art(page: str, web: Path) -> str:
+    """The games' pictures written into the page's sprite (web/index.html's <defs>), where the
+    home cards (painted before any Python) and every screen refer to them."""
+    if page.count(ART_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {ART_MARKER!r} exactly once")
+    symbols = game_symbols(web)
+    seen = set(re.findall(r'<symbol\b[^>]*\bid="([\w-]+)"', page))
+    for _, sid, _ in symbols:
+        if sid in seen:
+            raise BuildError(f"<symbol id={sid!r}> is drawn twice")
+        seen.add(sid)
+    markup = "\n".join(
+        "\n".join("    " + line if i else line for i, line in enumerate(m.splitlines()))
+        for _, _, m in symbols
+    )
+    return page.replace(ART_MARKER, markup)
+
+
+def sprite_ids(web: Path) -> set[str]:
+    """Every <symbol> id the built page will have: web/index.html's and the games' art."""
+    page = (web / "index.html").read_text(encoding="utf-8")
+    own = set(re.findall(r'<symbol\b[^>]*\bid="([\w-]+)"', page))
+    return own | {sid for _, sid, _ in game_symbols(web)}
+
+
+# An element the browser runs or applies from the page itself: <script> (not a data block, not
+# PyScript's <script type="py" src>, which PyScript fetches) and <style>.
+_INLINE_CODE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S | re.I)
+_ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+_DATA_TYPES = ("application/json", "py")
+
+
+def inline_code(page: str) -> dict[str, list[str]]:
+    """The bodies of a page's inline scripts and stylesheets, {"script": [...], "style": [...]}.
+    Any attribute on one (but a data block's type and id) is refused: the policy allows inline
+    code by the hash of its body, and an attribute would change what runs unseen."""
+    found: dict[str, list[str]] = {"script": [], "style": []}
+    for m in _INLINE_CODE.finditer(page):
+        tag, body = m.group(1).lower(), m.group(3)
+        attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(m.group(2))}
+        if tag == "script" and ("src" in attributes or attributes.get("type") in _DATA_TYPES):
+            continue
+        if attributes:
+            raise BuildError(f"web/index.html: inline <{tag}> with {sorted(attributes)}")
+        found[tag].append(body)
+    return found
+
+
+def _hash_source(body: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def content_security_policy(page: str) -> str:
+    """`CSP` with the hashes of the page's inline <script> and <style> bodies (the inlined
+    boot.js and shell.css) added to script-src and style-src."""
+    code = inline_code(page)
+    extra = {
+        "script-src": [_hash_source(b) for b in code["script"]],
+        "style-src": [_hash_source(b) for b in code["style"]],
+    }
+    return "; ".join(" ".join([name, value, *extra.get(name, [])]) for name, value in CSP)
+
+
+def stylesheets(web: Path) -> list[tuple[str, str]]:
+    """The UI's stylesheets (every .css under web/ but the inlined shell.css) and the game each
+    belongs to ("" : every screen's). A game's are those in its folder, ui/games/<id>/."""
+    found = []
+    for p in _walk(web):
+        rel = p.relative_to(web).as_posix()
+        if p.suffix == ".css" and rel not in inlined_files(web):
+            parts = rel.split("/")
+            game = parts[2] if parts[:2] == ["ui", "games"] and len(parts) > 3 else ""
+            found.append((rel, game))
+    return found
 
 
 def render_index(template: str, web: Path, boot: dict) -> str:
@@ -214,17 +342,15 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
-    css = [
-        p.relative_to(web).as_posix()
-        for p in _walk(web)
-        if p.suffix == ".css" and p.relative_to(web).as_posix() not in inlined_files()
-    ]
-    # media="print" until loaded: fetched at once, but never blocking the shell's first paint
-    late = 'media="print" onload="this.media=\'all\'"'
-    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}" {late}>' for c in css)
+    links = "\n  ".join(
+        f'<link rel="stylesheet" href="./{html.escape(rel)}" media="print" data-late'
+        + (f' data-game-css="{html.escape(game)}"' if game else "")
+        + ">"
+        for rel, game in stylesheets(web)
+    )
     config_json = json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"), sort_keys=True)
     boot_json = json.dumps(boot, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
-    page = inline_assets(template, web)
+    page = render_art(inline_assets(template, web), web)
     return (
         page.replace(STYLES_MARKER, links)
         .replace(PYCONFIG_MARKER, html.escape(config_json, quote=True))
@@ -247,9 +373,9 @@ print(json.dumps(home_games()))
 
 
 def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
-    """The home cards, in order: {id, title, players_text, pitch, art, playable}. A game is
-    playable when both its engine and its UI are registered; an announced one that is not yet is
-    "coming soon" (``web/ui/games/__init__.py`` holds the announcements)."""
+    """The home cards, in order: {id, title, players_text, pitch, art, colours, playable}. A
+    game is playable when both its engine and its UI are registered; an announced one that is
+    not yet is "coming soon" (``web/ui/games/__init__.py`` holds the announcements)."""
     import subprocess
 
     # the test-only games import as `games.<name>`, as in the tests (tests/ on the path)
@@ -271,7 +397,7 @@ def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
 def _game_card(game: dict, template: str) -> str:
     gid, art = html.escape(game["id"]), game["art"]
     if art and f'id="{art}"' not in template:
-        raise BuildError(f"home card art {art!r} of {gid!r} is not a <symbol> in web/index.html")
+        raise BuildError(f"home card art {art!r} of {gid!r} is not a <symbol> of the page's sprite")
     picture = (
         f'<svg viewBox="0 0 96 96"><use href="#{html.escape(art)}"/></svg>'
         if art
@@ -293,15 +419,48 @@ def _game_card(game: dict, template: str) -> str:
     )
 
 
+_CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
+_GAME_ID = re.compile(r"[a-z0-9_-]+")
+
+
+def card_colours_css(games: list[dict]) -> str:
+    """Each game's home card colours (``ui.games.CardColours``) as rules for the shell's
+    stylesheet: custom properties on its card, light then dark."""
+    light, dark = [], []
+    for game in games:
+        colours = game.get("colours")
+        if not colours:
+            continue  # the shell's own
+        gid = game["id"]
+        bad = [v for v in colours.values() if not _CSS_COLOUR.fullmatch(v)]
+        if not _GAME_ID.fullmatch(gid) or bad:
+            raise BuildError(f"card colours of {gid!r}: {bad or 'not a game id'}")
+        light.append(
+            f".game-{gid} {{ --card-tint: {colours['tint']}; --card-chip: {colours['chip']}; }}"
+        )
+        dark.append(
+            f"  .game-{gid} {{ --card-tint: {colours['dark_tint']};"
+            f" --card-chip: {colours['dark_chip']}; }}"
+        )
+    if not light:
+        return ""
+    return "\n".join(light) + "\n@media (prefers-color-scheme: dark) {\n" + "\n".join(dark) + "\n}"
+
+
 def render_games(page: str, games: list[dict]) -> str:
-    """The home cards written into the page (the shell paints them before any Python) and the
-    same list as data for web/boot.js (its routes)."""
-    for marker in (GAMES_MARKER, GAMES_JSON_MARKER):
+    """The home cards written into the page (the shell paints them before any Python), their
+    colours into the shell's stylesheet, and the same list as data for web/boot.js (its
+    routes)."""
+    for marker in (GAMES_MARKER, GAMES_JSON_MARKER, COLOURS_MARKER):
         if page.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
     cards = "\n      ".join(_game_card(g, page) for g in games)
     data = json.dumps(games, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return page.replace(GAMES_MARKER, cards).replace(GAMES_JSON_MARKER, data.replace("</", "<\\/"))
+    return (
+        page.replace(GAMES_MARKER, cards)
+        .replace(GAMES_JSON_MARKER, data.replace("</", "<\\/"))
+        .replace(COLOURS_MARKER, card_colours_css(games))
+    )
 
 
 def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
@@ -364,7 +523,7 @@ def _stage(
     # 2. web/ (index.html is rendered below, once the version is known)
     for src in _walk(web):
         rel = src.relative_to(web)
-        if rel.as_posix() == "index.html" or rel.as_posix() in inlined_files():
+        if rel.as_posix() == "index.html" or rel.as_posix() in inlined_files(web):
             continue  # written below, with the inlined files inside
         _write(stage / rel, src.read_bytes())
 
@@ -391,7 +550,11 @@ def _stage(
     page = render_index(template, web, boot)
     page = render_games(page, game_list(root, web, register))
     version = _content_hash(stage, extra=page.encode())[:12]
-    _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    page = page.replace(VERSION_MARKER, version)
+    if page.count(CSP_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {CSP_MARKER!r} exactly once")
+    page = page.replace(CSP_MARKER, html.escape(content_security_policy(page), quote=False))
+    _write(stage / "index.html", page.encode("utf-8"))
     return report
 
 

@@ -17,8 +17,12 @@ What it costs and how this module handles it:
   the build fails if the heap comes within `MARGIN` of `HEAP_LIMIT`.
 - The virtual file system is not in it: the page still writes our files (and Pyodide still loads
   python_stdlib.zip). Only the files of the modules listed go into the snapshot's own file system,
-  so a change to anything else (a game, a stylesheet) leaves the snapshot's bytes, and the
-  players' caches of it, alone.
+  so a change to anything else (a game's own modules, its art or stylesheet, any stylesheet)
+  leaves the snapshot's bytes, and the players' caches of it, alone. The two registries are in
+  it, though (``engine.registry``, ``ui.games``: the platform looks games up through them), and
+  so are the registration lines they hold: adding or removing a game, or changing its home
+  card's art id or colours (``register_ui``), makes a new snapshot, and players download it once
+  more (e2e/test_snapshot.py checks that no game's own module is in it).
 - The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
 - It is 30 MiB raw, ~6 MB gzipped: dist/ ships it gzipped (`NAME`), the page decompresses it with
   DecompressionStream, the service worker precaches it like any other file.

@@ -13,7 +13,7 @@
  *   window.picante.currentGame    id of the open game, else null.
  *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
  *   window.picante.games          the home cards as data, [{id, title, players_text, pitch, art,
- *                                 playable}], read from <script id="picante-games"> (the build
+ *                                 colours, playable}], read from <script id="picante-games"> (the build
  *                                 writes it from the game registries, with the cards themselves).
  * Routes: #/<id> for every id in picante.games opens that game (deep links work; a game not ready
  * yet shows "coming soon"); anything else is home. Browser back from a game returns home.
@@ -226,9 +226,39 @@
     bootFailed((r && (r.message || r.toString())) || "startup failed");
   });
 
+  // ---- the UI's stylesheets ------------------------------------------------------------------
+  // tools/build.py links them media="print" (fetched at once, never blocking the shell's first
+  // paint) with data-late: each applies once loaded, and a game's own (data-game-css) only
+  // while that game is on screen. Not an onload attribute: the page's CSP runs no inline
+  // handler.
+
+  var styledGame = null;
+
+  function applyStyles(game) {
+    if (game !== undefined) styledGame = game;
+    var links = document.querySelectorAll("link[data-late]");
+    for (var i = 0; i < links.length; i++) {
+      var own = links[i].getAttribute("data-game-css");
+      var on = links[i].sheet && (!own || own === styledGame);
+      var media = on ? "all" : "print";
+      if (links[i].media !== media) links[i].media = media;
+    }
+  }
+
+  function watchStyles() {
+    var links = document.querySelectorAll("link[data-late]");
+    for (var i = 0; i < links.length; i++) {
+      links[i].addEventListener("load", function () {
+        applyStyles();
+      });
+    }
+    applyStyles();
+  }
+
   // ---- navigation ---------------------------------------------------------------------------
 
   function setScreen(game) {
+    applyStyles(game);
     var home = !game;
     if (el.home.hidden === home) el.home.hidden = !home;
     if (el.root.hidden !== home) el.root.hidden = home;
@@ -444,6 +474,7 @@
     }, SLOW_BOOT_MS);
 
     watchPythonErrors();
+    watchStyles();
     picante.timing.shellInteractive = performance.now();
     picante.bootStep("shell");
     if (step !== "shell") glide(); // a later step arrived before the markup: start its glide

@@ -30,6 +30,13 @@ const here = (path) => new URL(path, import.meta.url).href;
 // this module for the interpreter.
 import("./pyscript/core.js").then(
   ({ hooks }) => {
+    // PyScript (0.7.31) registers one hook of its own for workers (`_pyscript`'s fs module) and
+    // compiles the worker hooks into one function with `Function(...)` whenever a script
+    // starts, on the main thread too: code made from a string, which the page's CSP refuses
+    // (no 'unsafe-eval'). We run no PyScript worker, so their hooks go.
+    for (const name of Object.keys(hooks.worker)) {
+      if (name.startsWith("on")) hooks.worker[name].clear();
+    }
     const beforeMain = () => picante.bootStep("main");
     hooks.main.onBeforeRun.add(beforeMain);
     hooks.main.onBeforeRunAsync.add(beforeMain);
@@ -51,25 +58,11 @@ async function fetchBytes(path) {
 // The snapshot's bytes (preloaded by the page). It is gzipped: static hosts do not add
 // Content-Encoding for us, so it is decompressed here, in a worker: inflating 30 MiB is a few
 // hundred ms of CPU that must not hold the main thread (DecompressionStream runs on the thread
-// that reads it). A host that did add Content-Encoding has had the browser decode it already:
-// the gzip magic tells.
-const INFLATE_WORKER = `onmessage = async ({ data }) => {
-  try {
-    const raw = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const bytes = await new Response(raw).arrayBuffer();
-    postMessage(bytes, [bytes]);
-  } catch (err) {
-    postMessage(String((err && err.message) || err));
-  }
-};`;
-
+// that reads it: ./inflate-worker.js). A host that did add Content-Encoding has had the browser
+// decode it already: the gzip magic tells.
 function inflate(data) {
-  const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
-  const worker = new Worker(url);
-  const done = () => {
-    worker.terminate();
-    URL.revokeObjectURL(url);
-  };
+  const worker = new Worker(here("./inflate-worker.js"));
+  const done = () => worker.terminate();
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data: out }) => {
       done();

@@ -6,7 +6,7 @@ tap-to-continue result banner, the game-over headline. (The pass-the-device cove
 from __future__ import annotations
 
 from .art import icon
-from .html import esc
+from .html import Html, esc
 
 BACK = (
     '<button type="button" class="pc-icon" data-action="home" data-key="home"'
@@ -14,7 +14,7 @@ BACK = (
 )
 
 
-def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: str = "") -> str:
+def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: Html = "") -> Html:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""
     testid = f' data-testid="{esc(right_testid)}"' if right_testid else ""
@@ -28,12 +28,12 @@ def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: 
     )
 
 
-def result_banner(body: str, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> str:
+def result_banner(body: Html, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> Html:
     """What just happened, over the table, until a tap (or its time is up). ``body`` is HTML,
     already escaped; the whole banner is one big button."""
     classes = " ".join(["pc-banner", *([cls] if cls else [])])
     return (
-        f'<button type="button" class="{classes}" data-action="dismiss" data-key="dismiss"'
+        f'<button type="button" class="{esc(classes)}" data-action="dismiss" data-key="dismiss"'
         f' data-testid="{esc(testid)}">' + body + f"<small>{esc(hint)}</small></button>"
     )
 

@@ -123,6 +123,7 @@ def hints_line(session: Session) -> Html:
 
 
 _TAG = re.compile(r"<[a-zA-Z][^>]*>")
+_TAG_END = re.compile(r"/?>$")
 _ATTR = re.compile(r'\sdata-(?:move|card)="([^"]*)"')
 
 
@@ -137,11 +138,10 @@ def mark_moves(html: Html, targets: Iterable[str]) -> Html:
     if not wanted:
         return html
 
-    def mark(tag: re.Match[str]) -> str:
-        text = tag.group(0)
-        if any(m.group(1) in wanted for m in _ATTR.finditer(text)):
-            end = 2 if text.endswith("/>") else 1
-            return text[:-end] + ' data-hint="true"' + text[-end:]
-        return text
+    def mark(tag: re.Match[str]) -> Html:
+        text: Html = tag.group(0)  # a tag of ``html``: markup already
+        if not any(m.group(1) in wanted for m in _ATTR.finditer(text)):
+            return text
+        return _TAG_END.sub(r' data-hint="true"\g<0>', text, count=1)
 
     return _TAG.sub(mark, html)

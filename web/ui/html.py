@@ -31,7 +31,7 @@ def attrs(**kw: object) -> str:
     return "".join(out)
 
 
-def move_button(move: str, body: str, *, legal: bool = True, key: str, **kw: object) -> str:
+def move_button(move: str, body: Html, *, legal: bool = True, key: str, **kw: object) -> Html:
     """A button that plays ``move`` (the game's notation) when tapped: the table's one shape of
     a choice (``data-action="play"``, ``data-move``, ``data-legal``, a stable ``data-key`` so
     the patch keeps it). ``body`` is HTML; ``kw`` adds attributes as ``attrs`` writes them."""

@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from .html import Html
+
 Paragraph = str | tuple[str, ...]
 
 
@@ -75,27 +77,27 @@ def check(sections: tuple[Section, ...]) -> None:
             owners[rule] = s.key
 
 
-def _paragraph(p: Paragraph) -> str:
+def _paragraph(p: Paragraph) -> Html:
     if isinstance(p, tuple):
         return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in p) + "</ul>"
     return f"<p>{escape(p)}</p>"
 
 
-def render_section(game: str, section: Section) -> str:
+def render_section(game: str, section: Section) -> Html:
     """One section as HTML: an <h3> and its paragraphs and lists."""
     data = f' data-rules="{escape(" ".join(section.rules))}"' if section.rules else ""
-    body = "\n".join(_paragraph(p) for p in section.paragraphs)
+    body = "".join("\n" + _paragraph(p) for p in section.paragraphs)
     return (
         f'<section class="rules-section" id="rules-{escape(game)}-{escape(section.key)}"{data}>\n'
-        f"<h3>{escape(section.title)}</h3>\n{body}\n</section>"
+        f"<h3>{escape(section.title)}</h3>{body}\n</section>"
     )
 
 
-def render(game: str, title: str, sections: tuple[Section, ...]) -> str:
+def render(game: str, title: str, sections: tuple[Section, ...]) -> Html:
     """A game's rules as a collapsible block (a <details>: it opens and closes with no script,
     before Python is up)."""
-    inner = "\n".join(render_section(game, s) for s in sections)
+    inner = "".join("\n" + render_section(game, s) for s in sections)
     return (
         f'<details class="rules" id="rules-{escape(game)}" data-rules-game="{escape(game)}">\n'
-        f"<summary>How to play {escape(title)}</summary>\n{inner}\n</details>"
+        f"<summary>How to play {escape(title)}</summary>{inner}\n</details>"
     )
