@@ -20,7 +20,7 @@ from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 from tools.build import build
 
 PACE = 0.04
-MY_TURN = '.me.my-turn .card[data-legal="true"]'
+MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 
 
 def open_setup(page: Any, game: str) -> None:
@@ -195,7 +195,7 @@ def test_a_refused_move_links_to_its_rule(page: Any) -> None:
     start_jalapeno(page)
     for _ in range(30):
         page.wait_for_selector(MY_TURN)
-        unlit = page.locator('.me.my-turn .card[data-legal="false"]')
+        unlit = page.locator('.jp-me.my-turn .jp-card[data-legal="false"]')
         if unlit.count():
             break
         page.locator(MY_TURN).first.tap()
@@ -241,7 +241,7 @@ def test_after_start_focus_is_on_the_first_legal_choice_not_the_body(page: Any) 
     page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
     card = page.evaluate("() => document.activeElement.dataset.card")
     page.keyboard.press("Enter")  # plays it
-    page.wait_for_selector(f'[data-testid="me"] .card[data-card="{card}"]', state="detached")
+    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{card}"]', state="detached")
     page.wait_for_selector(MY_TURN, timeout=60_000)
     page.wait_for_function(
         "() => document.activeElement.dataset.legal === 'true'"
