@@ -67,6 +67,12 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
         screens.check(f"sheet-{name}", root=sheet, context=sheet)
         page.get_by_test_id("close-sheet").tap()
         page.wait_for_selector(sheet, state="detached")
+    # Settings over the table (from the game's menu): the same dialog, above the table.
+    py_table(page, 'on_tap("settings")')
+    page.wait_for_selector('[data-testid="settings"]')
+    screens.check("settings-over-table", root="#pc-dialog", context="#pc-dialog")
+    page.get_by_test_id("settings-done").click()
+    page.wait_for_selector("#pc-dialog", state="hidden")
     # A refusal's toast with its rule link, held up for the checks (its timer cancelled).
     run_python(
         page,
@@ -95,6 +101,7 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
             "sheet-menu",
             "sheet-rules",
             "sheet-log",
+            "settings-over-table",
             "toast",
             "cover",
         ]
