@@ -308,6 +308,9 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     coach = page.get_by_test_id("coach")
     coach.wait_for()
     assert "Rock blunts scissors" in coach.inner_text()
+    # The runner's own screens at every size: its coach card over the table, then the last one.
+    screens = Screens(page, "tutorial", ALL_SIZES, axe=axe_violations)
+    screens.check("coach")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.wait_for_selector('[data-move="P"][data-hint="true"]')
     assert page.get_by_test_id("status").inner_text().endswith("Pick paper.")
@@ -324,6 +327,8 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     shot(page, "tutorial-rps.png")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.get_by_test_id("coach-done").wait_for()
+    screens.check("coach-done")
+    screens.done(["coach", "coach-done"])
     page.get_by_test_id("coach-setup").tap()
     page.wait_for_selector('[data-testid="setup"]')
 
