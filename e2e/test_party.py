@@ -156,8 +156,13 @@ def test_settings_are_remembered_across_a_reload_and_reach_every_setup(page: Any
     page.get_by_test_id("open-settings").click()
     for field, value in (("speed", "instant"), ("motion", "reduce"), ("hints", "off")):
         assert page.locator(f'[data-setting="{field}"][value="{value}"]').is_checked()
+    # Focus is in the dialog while it is open, and back on its opener once it closes.
+    page.wait_for_function(
+        "() => document.getElementById('pc-dialog').contains(document.activeElement)"
+    )
     page.keyboard.press("Escape")
     page.wait_for_selector("#pc-dialog", state="hidden")
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'open-settings'")
 
     # Every game's setup: the names, and hints off by default.
     for game in ("nacho", "taco"):
