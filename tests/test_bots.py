@@ -10,7 +10,7 @@ from pyodide_runner import require_pyodide, run_here, run_on_pyodide
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, drain, make_bot
-from engine.jalapeno.bots import deal_unseen, determinise, heuristic_action, unseen_cards
+from engine.jalapeno.bots import deal_unseen, determinise, unseen_cards
 from engine.jalapeno.cards import Card, sort_key
 from engine.jalapeno.state import JalapenoState
 from engine.rng import Rng
@@ -347,14 +347,16 @@ def test_time_budget_is_respected() -> None:
     state = next(s for s in sample_states(6, 10, seed=6) if len(s.legal_actions(s.turn)) > 2)
     seat = state.turn
     b = make_bot("jalapeno", "search", seat, seed=1)
-    view, legal = state.view(seat), state.legal_actions(seat)
     t = time.perf_counter()
-    action = b.choose(view, legal, budget_ms=30)
+    action = b.choose(state.view(seat), state.legal_actions(seat), budget_ms=30)
     assert time.perf_counter() - t < 0.5
-    assert action in legal
-    # A world counts only once every card is played out in it: on a loaded machine 30 ms may
-    # not finish one, and then the heuristic's card is the answer.
-    assert b.last.iterations >= 1 or action == heuristic_action(view, legal)
+    assert action in state.legal_actions(seat)
+    # How many playouts fit in 30 ms depends on the machine's load (none on a busy CI box: the
+    # heuristic's move then stands, as at budget 0 above); a fixed count always plays out.
+    counted = make_bot("jalapeno", "search", seat, seed=1, iterations=40)
+    legal = state.legal_actions(seat)
+    assert counted.choose(state.view(seat), legal, budget_ms=30) in legal
+    assert counted.last.iterations >= 1
 
 
 def test_single_legal_action_is_immediate() -> None:
