@@ -123,12 +123,12 @@ def test_closing_time_ends_the_game_in_solo_and_in_1_vs_1() -> None:
 
 
 def test_a_hand_that_can_complete_its_phase_plays_on() -> None:
-    state = table(players=2, stage="management", hand=("C05", "C06", PLAIN), deck=(), ban_until=6)
+    state = table(players=2, stage="management", hand=("C08", "C06", PLAIN), deck=(), ban_until=6)
     after = state.apply(0, "end turn")  # turn 6 is banned: only the plain card may be played
     assert after.legal_actions(1) and all(str(a) == f"play {PLAIN}" for a in after.legal_actions(1))
     plays_on(after, "customers")
 
 
 def test_a_hand_that_cannot_complete_its_phase_ends_the_game() -> None:
-    state = table(players=2, stage="management", hand=("C05", "C06"), deck=(), ban_until=6)
+    state = table(players=2, stage="management", hand=("C08", "C06"), deck=(), ban_until=6)
     ended(state.apply(0, "end turn"), "manager", "cannot-play")
