@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from .. import fields
 from ..protocol import Game, events_from_json, events_to_json
 from . import rules
 from .components import (
@@ -108,15 +109,9 @@ def save(s: Table, game: str, version: int) -> dict[str, Any]:
     }
 
 
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, got {value!r}")
-    return value
-
-
 def _codes(value: Any, index: Mapping[str, int], what: str) -> tuple[int, ...]:
     out = []
-    for code in _list(value, what):
+    for code in fields.items(value, what):
         if not isinstance(code, str) or code not in index:
             raise ValueError(f"{what}: {code!r} is not a card of the game")
         out.append(index[code])
@@ -131,43 +126,17 @@ def _code(value: Any, index: Mapping[str, int], what: str) -> int | None:
     return index[value]
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{what} must be true or false, got {value!r}")
-    return value
-
-
-def _per_seat(value: Any, players: int, what: str) -> list[Any]:
-    items = _list(value, what)
-    if len(items) != players:
-        raise ValueError(f"{what} must have one entry per seat ({players})")
-    return items
-
-
 def _counts(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping) or set(value) != set(FOOD_INDEX):
         raise ValueError(f"{what} must give a count for each food {list(FOOD_INDEX)}")
-    return tuple(_int(value[f.code], f"{what}.{f.code}", 0, CUBES_PER_FOOD) for f in FOODS)
+    return tuple(fields.whole(value[f.code], f"{what}.{f.code}", 0, CUBES_PER_FOOD) for f in FOODS)
 
 
 def _grid(value: Any, players: int, index: Mapping[str, int], what: str) -> tuple:
     return tuple(
-        tuple(_codes(here, index, what) for here in _exactly(seat, len(PROVINCES), what))
-        for seat in _per_seat(value, players, what)
+        tuple(_codes(here, index, what) for here in fields.items(seat, what, len(PROVINCES)))
+        for seat in fields.per_seat(value, players, what)
     )
-
-
-def _exactly(value: Any, n: int, what: str) -> list[Any]:
-    items = _list(value, what)
-    if len(items) != n:
-        raise ValueError(f"{what} must have {n} entries")
-    return items
 
 
 def _once(found: list[int], total: int, what: str) -> None:
@@ -183,11 +152,11 @@ def _ledger(value: Any, gold: tuple[int, ...]) -> tuple[Any, ...]:
     if value is None:
         return tuple(opening(g) for g in gold)
     out = []
-    for entry in _per_seat(value, len(gold), "ledger"):
+    for entry in fields.per_seat(value, len(gold), "ledger"):
         if not isinstance(entry, Mapping) or set(entry) != set(LEDGER):
             raise ValueError(f"a ledger entry must give {list(LEDGER)}, got {entry!r}")
         low = lambda k: -GOLD_LIMIT if k == "opening" else 0  # noqa: E731
-        out.append(tuple(_int(entry[k], f"ledger.{k}", low(k), GOLD_LIMIT) for k in LEDGER))
+        out.append(tuple(fields.whole(entry[k], f"ledger.{k}", low(k), GOLD_LIMIT) for k in LEDGER))
     return tuple(out)
 
 
@@ -201,49 +170,50 @@ def load(game: Game, data: Mapping[str, Any], make: type[T]) -> T:
     stage = pub["phase"]
     if stage not in PHASES:
         raise ValueError(f"phase must be one of {list(PHASES)}, got {stage!r}")
-    seat = lambda v, what: _int(v, what, 0, players - 1)  # noqa: E731
+    seat = lambda v, what: fields.whole(v, what, 0, players - 1)  # noqa: E731
     S, M = SMUGGLER_INDEX, MOUNTIE_INDEX
 
-    privs = [p if isinstance(p, Mapping) else {} for p in _per_seat(priv, players, "private")]
+    privs = [p if isinstance(p, Mapping) else {} for p in fields.per_seat(priv, players, "private")]
     hands = tuple(tuple(sorted(_codes(p["hand"], S, "hand"))) for p in privs)
     picks = tuple(_code(p["pick"], S, "pick") for p in privs)
     pending = tuple(_codes(p["pending"], S, "pending") for p in privs)
     revealed = tuple(
-        _code(r, S, "revealed") for r in _per_seat(pub["revealed"], players, "revealed")
+        _code(r, S, "revealed") for r in fields.per_seat(pub["revealed"], players, "revealed")
     )
     gold = tuple(
-        _int(g, "gold", -GOLD_LIMIT, GOLD_LIMIT) for g in _per_seat(pub["gold"], players, "gold")
+        fields.whole(g, "gold", -GOLD_LIMIT, GOLD_LIMIT)
+        for g in fields.per_seat(pub["gold"], players, "gold")
     )
-    ready = tuple(_bool(r, "ready") for r in _per_seat(pub["ready"], players, "ready"))
+    ready = tuple(fields.flag(r, "ready") for r in fields.per_seat(pub["ready"], players, "ready"))
     warehouses = tuple(
         tuple(sorted(_codes(w, FOOD_INDEX, "warehouse")))
-        for w in _per_seat(pub["warehouses"], players, "warehouses")
+        for w in fields.per_seat(pub["warehouses"], players, "warehouses")
     )
     keepers = _grid(pub["keepers"], players, S, "keepers")
     cmounties = _grid(pub["mounties"], players, M, "mounties")
-    provinces = _exactly(pub["provinces"], len(PROVINCES), "provinces")
+    provinces = fields.items(pub["provinces"], "provinces", len(PROVINCES))
     pdecks, filled = [], []
     for prov, info in enumerate(provinces):
         deck = _codes(info["deck"], PROVINCE_CARD_INDEX, "province deck")
         if sorted(deck) != sorted(CARDS_OF_PROVINCE[prov]):
             raise ValueError(f"{PROVINCES[prov].name}'s deck must hold exactly its 3 cards")
-        bits = [_bool(b, "filled") for b in _exactly(info["filled"], 4, "filled")]
+        bits = [fields.flag(b, "filled") for b in fields.items(info["filled"], "filled", 4)]
         pdecks.append(deck)
         filled.append(sum(1 << k for k, b in enumerate(bits) if b))
     bag, aside = _counts(pub["bag"], "bag"), _counts(pub["aside"], "aside")
-    mreserve = tuple(_codes(d, M, "mreserve") for d in _list(sec["mreserve"], "mreserve"))
+    mreserve = tuple(_codes(d, M, "mreserve") for d in fields.items(sec["mreserve"], "mreserve"))
     rng_text = sec["rng"]
     if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
         raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
-    order = tuple(seat(x, "order") for x in _list(pub["order"], "order"))
+    order = tuple(seat(x, "order") for x in fields.items(pub["order"], "order"))
     last_round = pub["last_round"]
     state = make(
         players=players,
         options=opts,
         rng=int(rng_text, 16),
         stage=stage,
-        round_no=_int(pub["round"], "round", 1, ROUNDS),
-        turn_no=_int(pub["turn"], "turn", 1, TURNS_PER_ROUND),
+        round_no=fields.whole(pub["round"], "round", 1, ROUNDS),
+        turn_no=fields.whole(pub["turn"], "turn", 1, TURNS_PER_ROUND),
         gem=seat(pub["gem"], "gem"),
         gold=gold,
         ledger=_ledger(pub.get("ledger"), gold),
@@ -262,18 +232,18 @@ def load(game: Game, data: Mapping[str, Any], make: type[T]) -> T:
         keepers=keepers,
         cmounties=cmounties,
         mdeck=_codes(sec["mdeck"], M, "mdeck"),
-        mface=_bool(pub["face_up"], "face_up"),
+        mface=fields.flag(pub["face_up"], "face_up"),
         mreserve=mreserve,
         mpool=_codes(sec["mpool"], M, "mpool"),
         removed_m=_codes(pub["removed_mounties"], M, "removed_mounties"),
         removed_s=_codes(pub["removed_smugglers"], S, "removed_smugglers"),
         order=order,
-        pos=_int(pub["pos"], "pos", 0, players),
+        pos=fields.whole(pub["pos"], "pos", 0, players),
         dest=_code(pub["dest"], PROVINCE_INDEX, "dest"),
-        resolved=_int(pub["resolved"], "resolved", 0, 15),
+        resolved=fields.whole(pub["resolved"], "resolved", 0, 15),
         arrest_at=_code(pub["arrest_at"], PROVINCE_INDEX, "arrest_at"),
         arrester=_code(pub["arrester"], M, "arrester"),
-        seller=_int(pub["seller"], "seller", 0, players - 1),
+        seller=fields.whole(pub["seller"], "seller", 0, players - 1),
         last_round=None if last_round is None else summary_from_json(last_round, players),
         events=events_from_json(data.get("events"), players),
     )

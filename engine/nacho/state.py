@@ -97,6 +97,25 @@ class NachoState(Table, State):
             return []
         return [final_winner(self.gold, self.gem)]
 
+    def hidden_from(self, seat: int) -> Any:
+        """What ``seat`` cannot see (``State.hidden_from``, for undo): the generator, every
+        face-down deck's order (the province decks under their top card too), the discard
+        pile, and the other seats' hands, discards in progress and picks before the reveal."""
+        others = [q for q in range(self.players) if q != seat]
+        picking = self.stage == "pick"
+        return (
+            self.rng,
+            self.draw,
+            self.discards,
+            self.mdeck[1:] if self.mface else self.mdeck,
+            self.mreserve,
+            self.mpool,
+            tuple(deck[1:] for deck in self.pdecks),
+            tuple(
+                (self.hands[q], self.pending[q], self.picks[q] if picking else None) for q in others
+            ),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return save(self, GAME.id, GAME.save_version)
 
@@ -119,6 +138,7 @@ class NachoGame(Game):
     bots = "engine.nacho.bots"
     text = "engine.nacho.text"
     checks = "engine.nacho.checks"
+    rules_version = 1  # raise it when an old record would replay differently
     options = {
         "gemstone": OptionSpec(
             None,

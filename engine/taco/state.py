@@ -148,6 +148,7 @@ class TacoGame(Game):
     text = "engine.taco.text"
     checks = "engine.taco.checks"
     save_version = 1
+    rules_version = 1  # raise it when an old record would replay differently
     options = {
         "characters": OptionSpec(
             True,

@@ -1,6 +1,6 @@
 """Picante's own pictures, as inline SVG: the platform's icons (bot and human markers, the
-trophy, the "hidden" eye, the toast and menu icons) and the ``<use>`` reference every picture is
-drawn with.
+trophy, the "hidden" eye, the toast, menu and undo icons) and the ``<use>`` reference every
+picture is drawn with.
 
 Emoji are empty boxes where no colour-emoji font is installed (Debian's Chromium, some phones),
 so the UI draws none: every picture is a ``<symbol>`` of the page's sprite, painted with the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .html import Html, esc
 
-ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu")
+ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo")
 
 
 def svg(symbol_id: str, cls: str = "", label: str | None = None, box: int = 24) -> Html:
