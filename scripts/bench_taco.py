@@ -14,6 +14,8 @@ JSON line in ``--out``, so a run that is stopped (a shared machine) continues wh
         --iterations 100 --games 200 --out build/versus-matrix.jsonl
     # the same on two cores: two processes on one file, each with its half of the games
     ... --shard 0/2 &  ... --shard 1/2
+    # a run under way or stopped: the table of the first G games every pairing has finished
+    ... --report
 
 Prints, per pairing, the win rate of each seat with a 95 % interval, how the games ended, and
 the search's iterations per decision; the last line is all of it as JSON.
@@ -134,6 +136,12 @@ def main() -> int:
         help="I/N: play only games g with g %% N == I (run N of these side by side on the same"
         " --out; the last to finish prints the table)",
     )
+    ap.add_argument(
+        "--report",
+        action="store_true",
+        help="play nothing: the table of the games already in --out, over the first G games"
+        " that every pairing has finished (the same as a finished run with --games G)",
+    )
     args = ap.parse_args()
     shard, shards = (int(x) for x in args.shard.split("/")) if args.shard else (0, 1)
     options = game_options("taco", None, args.option)
@@ -149,7 +157,7 @@ def main() -> int:
             done[",".join(row["seats"]), row["g"]] = row
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as out:
-        for g in range(args.games):
+        for g in range(0 if args.report else args.games):
             if g % shards != shard:
                 continue
             for seats in pairings:
@@ -161,7 +169,15 @@ def main() -> int:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 done[key] = row
-    if shards > 1:  # the other shards' games, as far as they are
+    if args.report:
+        names = [",".join(seats) for seats in pairings]
+        args.games = next(
+            (g for g in range(args.games) if any((n, g) not in done for n in names)), args.games
+        )
+        print(f"the first {args.games} games of every pairing")
+        if not args.games:
+            return 1
+    elif shards > 1:  # the other shards' games, as far as they are
         for line in args.out.read_text().splitlines():
             row = json.loads(line)
             done[",".join(row["seats"]), row["g"]] = row
@@ -188,6 +204,7 @@ def main() -> int:
         json.dumps(
             {
                 "seed": args.seed,
+                "games": args.games,
                 "iterations": args.iterations,
                 "budget_ms": None if args.iterations else args.budget_ms,
                 "options": options,

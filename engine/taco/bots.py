@@ -224,6 +224,12 @@ class TacoParts:
 
 # -- bots ------------------------------------------------------------------------------------------
 
+# Where the search level searches, as (players, seat): only where it measurably beats the
+# heuristic (docs/rules-decisions.md, Crazy Taco § 17: solo, and both seats of 1 vs 1, with a
+# fixed iteration count). Anywhere else it plays the heuristic's move, so that the app's Hard
+# level is never weaker than its Medium one.
+SEARCHED: frozenset[tuple[int, int]] = frozenset({(1, 0), (2, 0), (2, 1)})
+
 
 def heuristic_action(view: dict, legal: list[Action]) -> Action:
     """The greedy rules' choice for the seat whose view this is."""
@@ -255,6 +261,8 @@ class SearchBot(SharedSearchBot):
     def _think(
         self, view: dict, legal: list[Action], budget_ms: float
     ) -> Generator[None, None, Action]:
+        if (view["players"], self.seat) not in SEARCHED:
+            return heuristic_action(view, legal)
         rng = self.decision_rng(view, legal)
         reduced = canonical(self.parts.determinise(view, Rng(0)), legal)
         if len(reduced) == 1:

@@ -142,3 +142,28 @@ def test_selfplay_reports_solo_wins_and_versus_seats() -> None:
     duel = selfplay("taco", 2, 2, ["heuristic", "heuristic"], 5, seed=1)
     assert sum(duel["wins"]) == 2
     json.dumps(solo)
+
+
+def test_the_search_level_plays_the_heuristic_where_it_is_not_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hard is never weaker than Medium: where the search has not measured stronger (a seat
+    left out of ``SEARCHED``), the search level answers with the heuristic's move, spending
+    no iterations; where it searches, it spends them."""
+    from engine.taco import bots
+
+    state = next(
+        s
+        for s in some_states(2, seed=3, count=40)
+        if s.current_players() == (0,) and len(s.legal_actions(0)) > 3
+    )
+    view, legal = state.view(0), state.legal_actions(0)
+    searching = make_bot("taco", "search", 0, seed=1, iterations=40)
+    searching.choose(view, legal, 50)
+    assert searching.last.iterations > 0
+    monkeypatch.setattr(bots, "SEARCHED", bots.SEARCHED - {(2, 0)})
+    for seed in range(3):
+        bot = make_bot("taco", "search", 0, seed=seed, iterations=40)
+        assert bot.choose(view, legal, 50) == bots.heuristic_action(view, legal)
+        assert bot.last.iterations == 0
+    assert (1, 0) in bots.SEARCHED and (2, 1) in bots.SEARCHED  # the rest still searches
