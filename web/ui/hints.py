@@ -79,7 +79,12 @@ def hint_bot(session: Session, seat: int) -> Any:
     """The bot whose choice is the hint for ``seat`` now."""
     level = strongest_level(session.game.bot_levels)
     return make_bot(
-        session.game.id, level, seat, hint_seed(session, seat), iterations=HINT_ITERATIONS
+        session.game.id,
+        level,
+        seat,
+        hint_seed(session, seat),
+        iterations=HINT_ITERATIONS,
+        players=len(session.seats),  # the app's Hard at this table size (SEARCH_COUNTS)
     )
 
 
