@@ -252,8 +252,8 @@ def test_every_picture_is_drawn_in_the_sprite_and_no_screen_holds_an_emoji() -> 
                 if not opened:  # the log sheet, once
                     opened = True
                     table.on_tap("log")
-                    assert 'data-testid="log-dialog"' in page.html
-                    table.on_tap("close-sheet")
+                    assert 'data-testid="sheet-log"' in page.html
+                    table.on_tap("close-dialog")
                 table.on_tap("play", str(table.session.legal(table.seat)[-1]))
             else:
                 table.on_tap("dismiss" if screen is Screen.RESULT else "next-round")

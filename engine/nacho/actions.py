@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..protocol import Action
 from .components import (
@@ -116,8 +117,10 @@ class GiveGem(Action):
 
 @dataclass(frozen=True)
 class Discard(Action):
-    """Step 6 (or the optional re-choice at the start): discard a smuggler. ``discard:S17``."""
+    """Step 6 (or the optional re-choice at the start): discard a smuggler. ``discard:S17``.
+    Set aside until ``done`` (which draws): taking it back reveals nothing."""
 
+    undoable: ClassVar[bool] = True
     smuggler: int
 
     def __str__(self) -> str:
@@ -126,8 +129,10 @@ class Discard(Action):
 
 @dataclass(frozen=True)
 class Sell(Action):
-    """Step 6, new food: sell a warehouse cube at the Mexican market for 1 gold. ``sell:salsa``."""
+    """Step 6, new food: sell a warehouse cube at the Mexican market for 1 gold. ``sell:salsa``.
+    The refill comes with ``done``: taking a sale back reveals nothing."""
 
+    undoable: ClassVar[bool] = True
     food: int
 
     def __str__(self) -> str:
