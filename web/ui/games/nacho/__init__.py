@@ -17,7 +17,7 @@ from ...generic import GenericUI
 from ...html import esc
 from ...scene import Pause, Scene, Screen
 from ...tools import Tool, tool_button
-from . import text
+from . import reasons, text
 from .board import mounties, players, provinces
 from .me import me_panel, province_taps
 from .results import game_over, reveal_banner, reveal_event, round_end_screen
@@ -56,6 +56,14 @@ class NachoUI(GenericUI):
         if reveal is not None:
             return Pause(Screen.RESULT, reveal, REVEAL_MS)
         return None
+
+    # -- hints (ui.hints): the move's element is its data-move, as tapped -------------------
+
+    def move_text(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return reasons.move_text(s, view, str(action))
+
+    def hint_reason(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return reasons.reason(s, view, str(action))
 
     # -- words -----------------------------------------------------------------------------
 
