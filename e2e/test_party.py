@@ -366,3 +366,30 @@ def test_a_keyboard_only_game_and_a_live_region_that_says_what_happened(
         raise AssertionError("the game did not end")
     assert any("Reveal" in text for text in said), said
     assert page.evaluate("() => document.activeElement.dataset.testid") == "play-again"
+
+
+def test_the_generic_table_result_and_end_screens_at_every_size(new_context, test_server) -> None:
+    """The generic UI's screens (any game without its own: the test-only one) in the frame:
+    the table, a result (the reveal), the end screen."""
+    page = new_context().new_page()
+    open_app(page, test_server.url + "#/rps")
+    page.evaluate(f"window.picante.setPace({PACE})")
+    screens = Screens(page, "generic", ALL_SIZES, axe=axe_violations)
+    page.get_by_test_id("start").tap()
+    page.wait_for_selector('[data-testid="actions"] [data-move]')
+    screens.check("table")
+    page.locator('[data-move="R"]').tap()
+    page.get_by_test_id("result").wait_for()
+    screens.check("result")
+    for _ in range(6):
+        if page.locator('[data-testid="game-over"]').count():
+            break
+        if page.get_by_test_id("result").count():
+            page.get_by_test_id("result").tap()
+        page.wait_for_selector('[data-testid="actions"] [data-move], [data-testid="game-over"]')
+        if page.locator('[data-testid="actions"] [data-move]').count():
+            page.locator('[data-move="P"]').tap()
+            page.wait_for_selector('[data-testid="result"], [data-testid="game-over"]')
+    page.get_by_test_id("game-over").wait_for()
+    screens.check("game-over")
+    screens.done(["table", "result", "game-over"])
