@@ -33,6 +33,7 @@ def test_the_tutorial_is_played_through_from_learn_to_play(page: Any) -> None:
     from ui.games.nacho.tutorial import TUTORIAL
 
     open_setup(page)
+    run_python(page, "import ui.games.nacho as n\nn.REVEAL_MS = None")  # the reveal: a tap
     page.get_by_test_id("learn").tap()
     coach = page.get_by_test_id("coach")
     coach.wait_for()
@@ -40,7 +41,7 @@ def test_the_tutorial_is_played_through_from_learn_to_play(page: Any) -> None:
     page.get_by_test_id("coach-tutorial-next").tap()
     for step in TUTORIAL.steps:
         move = step.expect[0]
-        marked = page.locator(f'#game-root [data-move="{move}"][data-hint="true"]')
+        marked = page.locator(f'#game-root [data-move="{move}"][data-hint="true"]').first
         marked.wait_for()
         assert page.get_by_test_id("status").inner_text() == step.text
         if move == "AB":  # a province out of Jen's reach: the engine says why, with its rule

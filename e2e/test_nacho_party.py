@@ -20,7 +20,7 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "nacho"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import SHOTS, axe_violations, run_python, shot  # noqa: E402
+from conftest import axe_violations, run_python, shot  # noqa: E402
 from layout import ALL_SIZES, SIZES, Screens  # noqa: E402
 from test_nacho_layout import (  # noqa: E402
     NAMES,
@@ -177,6 +177,6 @@ def test_in_phone_landscape_the_board_fills_the_left_and_the_choice_is_beside_it
         assert choices["left"] >= board["right"] - 1, (name, boxes)
         if name == "phone-landscape-844x390":
             shot(page, "phone-landscape-nacho-table.png")
+    # The README's pictures (docs/screenshots/ with PICANTE_UPDATE_SCREENSHOTS=1).
     page.set_viewport_size({"width": 1024, "height": 768})
     shot(page, "tablet-landscape-nacho-table.png")
-    assert SHOTS  # where shot() writes (the README's folder with PICANTE_UPDATE_SCREENSHOTS=1)
