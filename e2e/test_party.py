@@ -20,7 +20,7 @@ from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 from tools.build import build
 
 PACE = 0.04
-MY_TURN = '.me.my-turn .card[data-legal="true"]'
+MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 
 
 def open_setup(page: Any, game: str) -> None:
@@ -195,7 +195,7 @@ def test_a_refused_move_links_to_its_rule(page: Any) -> None:
     start_jalapeno(page)
     for _ in range(30):
         page.wait_for_selector(MY_TURN)
-        unlit = page.locator('.me.my-turn .card[data-legal="false"]')
+        unlit = page.locator('.jp-me.my-turn .jp-card[data-legal="false"]')
         if unlit.count():
             break
         page.locator(MY_TURN).first.tap()
@@ -233,20 +233,51 @@ def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any) -> None:
     page.wait_for_selector('[data-hint="true"]', state="detached")
 
 
+# Where focus is, and whether a sighted keyboard user sees it: on screen, its ring drawn, and on
+# top (the element hit at the middle of its box is the element or inside it: not a card that
+# covers it).
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'on the body';
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  if (cx < 0 || cy < 0 || cx > innerWidth || cy > innerHeight) return 'off screen';
+  const s = getComputedStyle(el);
+  if (s.outlineStyle === 'none' || parseFloat(s.outlineWidth) < 2) return 'no focus ring';
+  const hit = document.elementFromPoint(cx, cy);
+  if (!hit || !(el === hit || el.contains(hit))) {
+    return 'covered by ' + (hit && hit.outerHTML.slice(0, 80));
+  }
+  return 'shown';
+}"""
+
+
 def test_after_start_focus_is_on_the_first_legal_choice_not_the_body(page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
     open_setup(page, "jalapeno")
+    page.locator('[data-testid="players"] label:has(input[value="9"])').tap()  # the fullest hand
+    page.wait_for_selector('[data-testid="players"] input[value="9"]:checked')
     page.get_by_test_id("start").focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector(MY_TURN)
-    page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
-    card = page.evaluate("() => document.activeElement.dataset.card")
-    page.keyboard.press("Enter")  # plays it
-    page.wait_for_selector(f'[data-testid="me"] .card[data-card="{card}"]', state="detached")
     page.wait_for_selector(MY_TURN, timeout=60_000)
-    page.wait_for_function(
-        "() => document.activeElement.dataset.legal === 'true'"
-        " || document.activeElement.dataset.testid === 'trick-won'"
-    )
+    page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
+    assert page.evaluate(FOCUS_SHOWN) == "shown"
+    for _ in range(2):
+        card = page.evaluate("() => document.activeElement.dataset.card")
+        page.keyboard.press("Enter")  # plays it
+        page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{card}"]', state="detached")
+        page.wait_for_function(
+            "() => document.activeElement.dataset.legal === 'true'"
+            " || document.activeElement.dataset.testid === 'trick-won'",
+            timeout=60_000,
+        )
+        assert page.evaluate(FOCUS_SHOWN) == "shown"
+        if page.evaluate("() => document.activeElement.dataset.testid") == "trick-won":
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "() => document.activeElement.dataset.legal === 'true'", timeout=60_000
+            )
+            assert page.evaluate(FOCUS_SHOWN) == "shown"
 
 
 # ---- the tutorial runner and the generic game bar (the test-only game) ---------------------
