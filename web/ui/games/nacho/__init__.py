@@ -139,6 +139,7 @@ class NachoUI(GenericUI):
     def _log(self, s: Session, scene: Scene) -> str:
         lines = [ln for ln in (self.narrate(s, e) for e in scene.recent_events()) if ln]
         items = "".join(f"<li>{esc(line)}</li>" for line in lines[-LOG_LINES:])
+        items = items or '<li class="nc-none">Nothing yet since you sat down.</li>'
         return (
             '<section class="nc-recent" aria-labelledby="nc-recent-title">'
             '<h2 class="nc-recent-title" id="nc-recent-title">What just happened</h2>'
