@@ -16,7 +16,8 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "nacho"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import run_python, shot  # noqa: E402
+from conftest import axe_violations, run_python  # noqa: E402
+from layout import ALL_SIZES, Screens  # noqa: E402
 from test_nacho_layout import discarding  # noqa: E402
 from test_nacho_party import MY_TURN, PACE, resume  # noqa: E402
 
@@ -32,6 +33,7 @@ def open_setup(page: Any) -> None:
 def test_the_tutorial_is_played_through_from_learn_to_play(page: Any) -> None:
     from ui.games.nacho.tutorial import TUTORIAL
 
+    screens = Screens(page, "nacho-tutorial", ALL_SIZES, axe=axe_violations)
     open_setup(page)
     run_python(page, "import ui.games.nacho as n\nn.REVEAL_MS = None")  # the reveal: a tap
     page.get_by_test_id("learn").tap()
@@ -44,6 +46,8 @@ def test_the_tutorial_is_played_through_from_learn_to_play(page: Any) -> None:
         marked = page.locator(f'#game-root [data-move="{move}"][data-hint="true"]').first
         marked.wait_for()
         assert page.get_by_test_id("status").inner_text() == step.text
+        if move == "S22":
+            screens.check("pick")
         if move == "AB":  # a province out of Jen's reach: the engine says why, with its rule
             page.locator('#game-root [data-move="QC"]').tap()
             page.get_by_test_id("toast-rule").wait_for()
@@ -58,10 +62,11 @@ def test_the_tutorial_is_played_through_from_learn_to_play(page: Any) -> None:
             reveal.tap()
         page.wait_for_selector(f'[data-testid="coach-text"]:text-is("{step.after}")')
         if move == "salsa@2":
-            shot(page, "tutorial-nacho.png")
+            screens.check("coach")
             assert page.locator('[data-testid="player-1"] .nc-gold b').inner_text() == "15"
         page.get_by_test_id("coach-tutorial-next").tap()
     page.get_by_test_id("coach-done").wait_for()
+    screens.done(["pick", "coach"])
     page.get_by_test_id("coach-setup").tap()
     page.wait_for_selector('[data-testid="setup"]')
 

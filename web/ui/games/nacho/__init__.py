@@ -132,8 +132,9 @@ class NachoUI(GenericUI):
             + "</div>"
             + '<p class="status nc-status" data-area="status" data-testid="status">'
             + f"{esc(scene.status)}</p>"
-            + f'<div class="nc-act" data-area="act">{bottom}</div>'
-            + "</section>"
+            # It scrolls when long (a phone on its side): focusable, like the board.
+            + '<div class="nc-act" data-area="act" role="region" aria-label="Your part"'
+            f' tabindex="0">{bottom}</div>' + "</section>"
         )
 
     def _log(self, s: Session, scene: Scene) -> str:
