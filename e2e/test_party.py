@@ -67,6 +67,12 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
         screens.check(f"sheet-{name}", root=sheet, context=sheet)
         page.get_by_test_id("close-sheet").tap()
         page.wait_for_selector(sheet, state="detached")
+    # Settings over the table (from the game's menu): the same dialog, above the table.
+    py_table(page, 'on_tap("settings")')
+    page.wait_for_selector('[data-testid="settings"]')
+    screens.check("settings-over-table", root="#pc-dialog", context="#pc-dialog")
+    page.get_by_test_id("settings-done").click()
+    page.wait_for_selector("#pc-dialog", state="hidden")
     # A refusal's toast with its rule link, held up for the checks (its timer cancelled).
     run_python(
         page,
@@ -95,6 +101,7 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
             "sheet-menu",
             "sheet-rules",
             "sheet-log",
+            "settings-over-table",
             "toast",
             "cover",
         ]
@@ -149,8 +156,13 @@ def test_settings_are_remembered_across_a_reload_and_reach_every_setup(page: Any
     page.get_by_test_id("open-settings").click()
     for field, value in (("speed", "instant"), ("motion", "reduce"), ("hints", "off")):
         assert page.locator(f'[data-setting="{field}"][value="{value}"]').is_checked()
+    # Focus is in the dialog while it is open, and back on its opener once it closes.
+    page.wait_for_function(
+        "() => document.getElementById('pc-dialog').contains(document.activeElement)"
+    )
     page.keyboard.press("Escape")
     page.wait_for_selector("#pc-dialog", state="hidden")
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'open-settings'")
 
     # Every game's setup: the names, and hints off by default.
     for game in ("nacho", "taco"):
@@ -301,6 +313,9 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     coach = page.get_by_test_id("coach")
     coach.wait_for()
     assert "Rock blunts scissors" in coach.inner_text()
+    # The runner's own screens at every size: its coach card over the table, then the last one.
+    screens = Screens(page, "tutorial", ALL_SIZES, axe=axe_violations)
+    screens.check("coach")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.wait_for_selector('[data-move="P"][data-hint="true"]')
     assert page.get_by_test_id("status").inner_text().endswith("Pick paper.")
@@ -317,6 +332,8 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     shot(page, "tutorial-rps.png")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.get_by_test_id("coach-done").wait_for()
+    screens.check("coach-done")
+    screens.done(["coach", "coach-done"])
     page.get_by_test_id("coach-setup").tap()
     page.wait_for_selector('[data-testid="setup"]')
 
