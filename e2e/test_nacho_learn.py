@@ -16,12 +16,10 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "nacho"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import axe_violations, run_python  # noqa: E402
+from conftest import axe_violations, run_python, saved_state  # noqa: E402
 from layout import ALL_SIZES, Screens  # noqa: E402
 from test_nacho_layout import discarding  # noqa: E402
 from test_nacho_party import MY_TURN, PACE, resume  # noqa: E402
-
-from engine.nacho.state import GAME  # noqa: E402
 
 
 def open_setup(page: Any) -> None:
@@ -101,22 +99,18 @@ def test_a_hint_is_the_strongest_bots_move_with_its_reason(page: Any) -> None:
 
 def test_a_discard_can_be_taken_back_until_done(page: Any) -> None:
     page.evaluate(f"window.picante.setPace({PACE})")
-    resume(page, discarding())  # Jen and Blanca set aside already (by the save: no undo)
+    resume(page, discarding())  # Jen and Blanca set aside already (by the position: no undo)
     page.locator('.nc-hand [data-move="discard:S56"]').tap()
     take_back = page.get_by_test_id("take-back")
     take_back.wait_for()
-    name = GAME.from_dict(
-        json.loads(page.evaluate("localStorage.getItem('picante.nacho.save')"))["state"]
-    ).view(0)["discarding"][-1]["name"]
+    name = saved_state(page).view(0)["discarding"][-1]["name"]
     assert take_back.inner_text() == f"Keep {name}"
     assert page.get_by_test_id("undo").is_visible()
     take_back.tap()
     page.wait_for_selector('.nc-hand [data-move="discard:S56"]')
     assert page.get_by_test_id("take-back").count() == 0
     assert name not in page.get_by_test_id("discarding").inner_text()
-    state = GAME.from_dict(
-        json.loads(page.evaluate("localStorage.getItem('picante.nacho.save')"))["state"]
-    )
+    state = saved_state(page)
     assert [k["name"] for k in state.view(0)["discarding"]] == ["Jen", "Blanca"]
     page.locator(f'{MY_TURN} [data-move="done"]').tap()  # Done: the draw; no undo past it
     page.wait_for_selector('[data-testid="take-back"]', state="detached")

@@ -3,14 +3,13 @@
 choice in phone landscape, the Log as its own labelled control, discards taken back before
 "Done", and the README's screenshots at tablet landscape and phone landscape.
 
-Busy tables are made exactly (``e2e/test_nacho_layout.py``'s crafted states, saved as the app
-saves a game and resumed); the round summary and the end screen come from a real game played in
-CPython up to the move that ends a round (or the game), resumed, and that move tapped.
+Busy tables are made exactly (``e2e/test_nacho_layout.py``'s crafted states, opened as a
+position); the round summary and the end screen come from a real game played in
+CPython up to the move that ends a round (or the game), opened there, and that move tapped.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,17 +19,15 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "nacho"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import axe_violations, run_python, shot  # noqa: E402
+from conftest import axe_violations, open_position, run_python, shot  # noqa: E402
 from layout import ALL_SIZES, SIZES, Screens  # noqa: E402
 from test_nacho_layout import (  # noqa: E402
     NAMES,
-    SAVE_KEY,
     arrest_choice,
     crowded,
     deliver_with_steals,
     discarding,
 )
-from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 
 from engine.nacho.state import GAME, NachoState  # noqa: E402
 
@@ -62,13 +59,10 @@ def before_the_end(of_game: bool) -> tuple[NachoState, int, str]:
 
 
 def resume(page: Any, state: NachoState, human: int = 0) -> None:
-    """Save ``state`` as the app does, with ``human`` the one human (the others bots), and
-    resume it."""
-    seats = [SeatConfig(NAMES[i], HUMAN if i == human else BOT) for i in range(state.players)]
-    saved = Session("nacho", state, seats, "1").to_save()
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
-    page.locator('[data-game="nacho"]').tap()
-    page.get_by_test_id("resume").tap()
+    """Open ``state`` as the app opens a position, with ``human`` the one human (the others
+    bots)."""
+    seats = [(NAMES[i], None if i == human else "heuristic") for i in range(state.players)]
+    open_position(page, state, seats)
     page.wait_for_selector(MY_TURN)
 
 

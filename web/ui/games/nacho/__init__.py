@@ -82,6 +82,9 @@ class NachoUI(GenericUI):
     def over_status(self, s: Session, view: dict[str, Any]) -> str:
         return text.over_status(s, view)
 
+    def score_text(self, score: int) -> str:
+        return f"{score} gold"
+
     def progress(self, view: dict[str, Any]) -> str:
         return f"Round {view['round']} of {view['rounds']} · turn {view['turn']}"
 
