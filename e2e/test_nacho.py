@@ -96,7 +96,9 @@ def check_illegal_province_tap(page: Any) -> None:
     with pytest.raises(engine.IllegalAction) as reason:
         replay(before).apply(0, move)
     assert reason.value.rule == "reach"
-    assert toast.inner_text().strip().endswith(str(reason.value))
+    said, link = toast.inner_text().strip().splitlines()
+    assert said.endswith(str(reason.value))
+    assert link == "Rule: Step 3: smuggle"  # the refusal links to the rule's section
     assert saved_record(page) == before
     assert page.locator(MY_TURN).count() == 1
 

@@ -218,10 +218,10 @@ def test_the_nacho_incident_never_overlaps_on_a_phone(page: Any) -> None:
             if page.get_by_test_id("reveal").count():
                 page.get_by_test_id("reveal").tap()
         if name == "pick":
-            page.get_by_test_id("log").tap()
-            page.get_by_test_id("log-dialog").wait_for()
+            page.get_by_test_id("tool-log").tap()
+            page.get_by_test_id("sheet-log").wait_for()
             failures += [f"log: {p['a']} × {p['b']}" for p in overlaps(page, "#game-root")]
-            page.locator('.sheet [data-action="close-sheet"]').tap()
+            page.get_by_test_id("close-sheet").tap()
         page.locator('[data-action="home"]').first.tap()
         page.wait_for_selector("#home", state="visible")
     assert not failures, "layout:\n" + "\n".join(failures)

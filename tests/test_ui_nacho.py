@@ -253,8 +253,8 @@ def test_every_picture_is_drawn_in_the_sprite_and_no_screen_holds_an_emoji() -> 
                 if not opened:  # the log sheet, once
                     opened = True
                     table.on_tap("log")
-                    assert 'data-testid="log-dialog"' in page.html
-                    table.on_tap("close-sheet")
+                    assert 'data-testid="sheet-log"' in page.html
+                    table.on_tap("close-dialog")
                 table.on_tap("play", str(table.session.legal(table.seat)[-1]))
             else:
                 table.on_tap("dismiss" if screen is Screen.RESULT else "next-round")
@@ -307,3 +307,109 @@ def test_the_rare_choices_are_taps_too() -> None:
         assert "You pass the gemstone to Bart" in page.html
 
     run(session, gem)
+
+
+def test_a_hint_names_every_legal_move_and_says_what_it_does() -> None:
+    """Every legal move of many real positions (4 players, first legal moves, all phases) gets
+    its words and a sentence of its own, never the generic one."""
+    from ui.games.nacho import reasons
+    from ui.hints import GENERIC_REASON
+
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        state = engine.get_game("nacho").new_game(4, seed=seed)
+        seats = [SeatConfig(f"P{i}", HUMAN) for i in range(4)]
+        steps = 0
+        while not state.is_over() and steps < 400:
+            seat = state.current_players()[0]
+            session = Session("nacho", state, seats, "1")
+            view = state.view(seat)
+            kinds.add(view["phase"])
+            legal = state.legal_actions(seat)
+            for action in legal:
+                text = reasons.move_text(session, view, str(action))
+                why = reasons.reason(session, view, str(action))
+                assert text and text != str(action), (action, text)
+                assert why.endswith(".") and why != GENERIC_REASON, (view["phase"], action, why)
+            state = state.apply(seat, legal[steps % len(legal)])
+            steps += 1
+    assert {"pick", "destination", "deliver", "discard", "sell"} <= kinds, kinds
+
+
+# -- the tutorial -------------------------------------------------------------------------------
+
+
+def test_the_tutorial_is_the_rulebooks_playing_order_and_filips_turn() -> None:
+    """Kamiel's example: Filip, Johan, Bart, then Kamiel; Filip's turn: Beaver (Ontario) on
+    his Ontario cantina, Jen to Alberta, Johan's salsa for 7, Jen's fee 2: 5 gold more."""
+    from ui.games.nacho.tutorial import FILIP, JOHAN, TUTORIAL
+
+    game = engine.get_game("nacho")
+    TUTORIAL.check(game)
+    state = game.from_dict(dict(TUTORIAL.steps[0].position))
+    for step in TUTORIAL.steps:
+        state = state.apply(FILIP, step.expect[0])
+        for seat, move in step.then:
+            state = state.apply(seat, move)
+        if step.expect == ("S22",):
+            reveal = next(e for e in state.view(FILIP)["events"] if e["kind"] == "reveal")
+            assert reveal["order"] == [1, 2, 3, 0]
+            assert state.view(FILIP)["seats"][FILIP]["cantinas"][2]["mounties"][0]["id"] == "M07"
+    view = state.view(FILIP)
+    assert view["scores"][FILIP] == 10 + 7 - 2
+    assert sorted(view["seats"][JOHAN]["cubes"]) == ["beans", "pepper", "tortillas"]
+    assert [k["name"] for k in view["seats"][FILIP]["cantinas"][0]["keepers"]] == ["Jen"]
+
+
+def test_the_tutorial_plays_through_with_the_lessons_explained() -> None:
+    from ui.games.nacho.tutorial import FILIP, TUTORIAL
+    from ui.html import esc
+    from ui.tutorial import TutorialTable
+
+    page = FakePage()
+    ui = ui_games.load_ui("nacho")
+    assert ui_games.load_tutorial("nacho") is TUTORIAL  # "Learn to play" on the setup
+
+    async def until(t: Table, ok: Any) -> None:
+        for _ in range(20_000):
+            await asyncio.sleep(0)
+            if t.waiting is not None and ok():
+                return
+            if t.task is not None and t.task.done():
+                t.task.result()
+        raise AssertionError(f"the tutorial never got there ({t.screen}, {t.card[:80]!r})")
+
+    async def main() -> None:
+        t = TutorialTable(page, ui, TUTORIAL)
+        t.start()
+        try:
+            await until(t, lambda: bool(t.card))
+            t.on_tap("tutorial-next")
+            for step in TUTORIAL.steps:
+                after = esc(step.after)
+                await until(t, lambda: t.screen is Screen.TURN)
+                assert page.status == step.text
+                marked = re.findall(r'data-move="([^"]+)"[^>]*data-hint="true"', page.html)
+                assert set(marked) == set(step.expect), marked
+                legal = {str(a) for a in t.session.legal(FILIP)}
+                other = sorted(legal - set(step.expect))
+                if other:  # a legal move, but not the lesson's: explained, nothing played
+                    t.on_tap("play", other[0])
+                    assert page.toasts[-1] == step.wrong
+                t.on_tap("play", step.expect[0])
+                await until(t, lambda: t.screen is Screen.RESULT or after in t.card)  # noqa: B023
+                if t.screen is Screen.RESULT:
+                    t.on_tap("dismiss")
+                await until(t, lambda: after in t.card)  # noqa: B023
+                t.on_tap("tutorial-next")
+            for _ in range(2000):
+                await asyncio.sleep(0)
+                if 'data-testid="coach-done"' in page.html:
+                    break
+            assert 'data-testid="coach-done"' in page.html
+            assert esc(TUTORIAL.outro) in page.html
+        finally:
+            t.stop()
+
+    asyncio.run(main())
+    assert not page.warnings, page.warnings

@@ -11,15 +11,13 @@ the picks with the order they give (``RESULT``, a tap or a few seconds) and the 
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ...chrome import bar, undo_tool
 from ...generic import GenericUI
 from ...html import esc
 from ...scene import Pause, Scene, Screen
-from . import text
-from .art import icon
+from ...tools import Tool, tool_button
+from . import reasons, text
 from .board import mounties, players, provinces
 from .me import me_panel, province_taps
 from .results import game_over, reveal_banner, reveal_event, round_end_screen
@@ -47,7 +45,6 @@ class NachoUI(GenericUI):
     legal_selector = ".nc-hand .nc-card.legal, .nc-choices .nc-choice"
     result_ms = REVEAL_MS
     how_to = HOW_TO
-    sheets = MappingProxyType({"log": "log"})
 
     # -- where the table stops ------------------------------------------------------------
 
@@ -59,6 +56,14 @@ class NachoUI(GenericUI):
         if reveal is not None:
             return Pause(Screen.RESULT, reveal, REVEAL_MS)
         return None
+
+    # -- hints (ui.hints): the move's element is its data-move, as tapped -------------------
+
+    def move_text(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return reasons.move_text(s, view, str(action))
+
+    def hint_reason(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return reasons.reason(s, view, str(action))
 
     # -- words -----------------------------------------------------------------------------
 
@@ -83,6 +88,11 @@ class NachoUI(GenericUI):
     def progress(self, view: dict[str, Any]) -> str:
         return f"Round {view['round']} of {view['rounds']} · turn {view['turn']}"
 
+    def bar_note(self, view: dict[str, Any]) -> str:
+        """The game bar's note, short (a phone's bar holds four tools): the turn is on the
+        board, beside the Mounties."""
+        return f"Round {view['round']} of {view['rounds']}"
+
     # -- screens ---------------------------------------------------------------------------
 
     def setup_intro(self) -> str:
@@ -92,6 +102,10 @@ class NachoUI(GenericUI):
         )
 
     def table(self, s: Session, scene: Scene) -> str:
+        """The party frame (``web/ui/frame.css``): the game bar; the board (provinces,
+        Mounties, every player's cantinas in the provinces' columns, the latest lines of the
+        log) as the shared area; the status line; your warehouse, hand and choices (or the
+        reveal) as what you act with. ``nacho.css`` places them per size."""
         view = scene.view
         interactive = scene.interactive
         acting = scene.seat if scene.screen in (Screen.TURN, Screen.THINKING) else None
@@ -102,31 +116,39 @@ class NachoUI(GenericUI):
             and scene.pause.event.get("kind") == "reveal"
             else None
         )
-        bottom = reveal_banner(s, reveal) if reveal is not None else me_panel(s, view, interactive)
+        bottom = (
+            reveal_banner(s, reveal)
+            if reveal is not None
+            else me_panel(s, view, interactive, scene.undo)
+        )
         return (
-            '<section class="nc-table" data-testid="nacho-table"'
+            '<section class="nc-table pc-frame" data-testid="nacho-table"'
             f' data-phase="{esc(view["phase"])}" aria-label="{esc(self.title)} table">'
-            + bar(
-                self.title,
-                f"Round {view['round']}/{view['rounds']}",
-                right_testid="round",
-                tools=undo_tool(scene.undo) + LOG_BUTTON,
-            )
-            + '<div class="nc-board" data-scroll-key="nc-board">'
+            + self.game_bar(s, scene, self.bar_note(view), extra=LOG_TOOL)
+            # The board scrolls on a small screen: focusable, so a keyboard can scroll it too.
+            + '<div class="nc-board" data-area="shared" data-scroll-key="nc-board"'
+            ' role="region" aria-label="The board" tabindex="0">'
             + provinces(view, province_taps(view, interactive))
             + mounties(view)
             + players(s, view, acting)
             + self._log(s, scene)
             + "</div>"
-            + f'<p class="status nc-status" data-testid="status">{esc(scene.status)}</p>'
-            + bottom
-            + "</section>"
+            + '<p class="status nc-status" data-area="status" data-testid="status">'
+            + f"{esc(scene.status)}</p>"
+            # It scrolls when long (a phone on its side): focusable, like the board.
+            + '<div class="nc-act" data-area="act" role="region" aria-label="Your part"'
+            f' tabindex="0">{bottom}</div>' + "</section>"
         )
 
     def _log(self, s: Session, scene: Scene) -> str:
         lines = [ln for ln in (self.narrate(s, e) for e in scene.recent_events()) if ln]
         items = "".join(f"<li>{esc(line)}</li>" for line in lines[-LOG_LINES:])
-        return f'<ol class="nc-log" data-testid="narration">{items}</ol>'
+        items = items or '<li class="nc-none">Nothing yet since you sat down.</li>'
+        return (
+            '<section class="nc-recent" aria-labelledby="nc-recent-title">'
+            '<h2 class="nc-recent-title" id="nc-recent-title">What just happened</h2>'
+            f'<ol class="nc-log" data-testid="narration">{items}</ol></section>'
+        )
 
     def interlude(self, s: Session, scene: Scene) -> str:
         event = scene.pause.event if scene.pause is not None else None
@@ -137,26 +159,9 @@ class NachoUI(GenericUI):
     def game_over(self, s: Session, scene: Scene) -> str:
         return game_over(s, scene.view, self.title)
 
-    def dialog(self, s: Session, scene: Scene, name: str) -> str:
-        if name != "log":
-            return ""
-        lines = [ln for ln in (self.narrate(s, e) for e in scene.recent_events()) if ln]
-        items = "".join(f"<li>{esc(line)}</li>" for line in lines) or "<li>Nothing yet.</li>"
-        return (
-            '<div class="sheet-backdrop" data-action="close-sheet">'
-            '<section class="sheet" role="dialog" aria-modal="true" aria-labelledby="log-title"'
-            ' data-testid="log-dialog">'
-            '<h2 id="log-title">What just happened</h2>'
-            f'<ol class="nc-log-full">{items}</ol>'
-            '<button type="button" class="btn primary wide" data-action="close-sheet"'
-            ' data-key="close-sheet" autofocus>Back to the table</button>'
-            "</section></div>"
-        )
 
-
-LOG_BUTTON = (
-    '<button type="button" class="pc-icon" data-action="log" data-key="log"'
-    ' data-testid="log" aria-label="What just happened">' + icon("menu") + "</button>"
-)
+# "What just happened" as its own labelled control on every size (the platform's Log sheet: the
+# whole game narrated). On a tablet the game bar shows the platform's own Log tool instead.
+LOG_TOOL = tool_button(Tool("log", "Log", "log"), cls="nc-log-tool", testid="tool-log")
 
 UI = NachoUI

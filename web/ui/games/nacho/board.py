@@ -72,14 +72,14 @@ def _province(p: dict[str, Any], tap: tuple[str, bool] | None, here: bool) -> st
             + f">{body}</div>"
         )
     move, legal = tap
+    # Named by its words, all read (axe: label-content-name-mismatch); the card's face hidden.
     return move_button(
         move,
-        body,
+        f'<span class="sr">{esc(label)}</span>' + body,
         legal=legal,
         key=f"prov-{p['id']}",
         class_=classes,
         data_province=p["id"],
-        aria_label=label,
     )
 
 

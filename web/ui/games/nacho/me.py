@@ -35,7 +35,9 @@ def province_taps(view: dict[str, Any], interactive: bool) -> dict[str, tuple[st
     return {p["id"]: (prefix + p["id"], prefix + p["id"] in legal) for p in view["provinces"]}
 
 
-def me_panel(s: Session, view: dict[str, Any], interactive: bool) -> str:
+def me_panel(s: Session, view: dict[str, Any], interactive: bool, undo: bool = False) -> str:
+    """``undo``: the table may take back your last action (a discard or a sale, until "Done":
+    ``Scene.undo``), offered beside what you set aside."""
     seat = view["seat"]
     if seat is None:
         return hidden_panel(s)
@@ -61,10 +63,19 @@ def me_panel(s: Session, view: dict[str, Any], interactive: bool) -> str:
         )
     aside = ""
     if view.get("discarding"):
+        last = view["discarding"][-1]["name"]
+        take_back = (
+            '<button type="button" class="btn nc-takeback" data-action="undo"'
+            f' data-key="take-back" data-testid="take-back">Keep {esc(last)}</button>'
+            if interactive and undo
+            else ""
+        )
         aside = (
-            '<p class="nc-aside" data-testid="discarding">Discarding: '
+            '<div class="nc-aside" data-testid="discarding"><span>Discarding: '
             + esc(", ".join(k["name"] for k in view["discarding"]))
-            + "</p>"
+            + "</span>"
+            + take_back
+            + "</div>"
         )
     return (
         "<section"
@@ -161,17 +172,13 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
         rows.setdefault(o["from"], []).append(
             move_button(
                 o["action"],
-                f'{food_icon(o["food"])}<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
-                f'<b class="nc-c-gain">+{esc(o["price"])}</b>',
+                f'<span class="sr">{esc(_cube_words(s, o))}</span>'
+                f'<span aria-hidden="true">{food_icon(o["food"])}'
+                f'<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
+                f'<b class="nc-c-gain">+{esc(o["price"])}</b></span>',
                 key=f"choice-{o['action']}",
                 class_="nc-choice nc-cubechoice",
                 data_testid="choice",
-                aria_label=(
-                    f"Deliver {food_name(o['food'])} for {o['price']} gold"
-                    if o["from"] is None
-                    else f"Take {s.name(o['from'])}'s {food_name(o['food'])} and deliver it"
-                    f" for {o['price']} gold"
-                ),
             )
         )
         if o["from"] is not None:
@@ -194,6 +201,14 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
         '<div class="nc-choices nc-c-deliver" role="group" aria-label="Your choices"'
         f' data-testid="choices">{"".join(lines)}{note}{none}</div>'
     )
+
+
+def _cube_words(s: Session, o: dict[str, Any]) -> str:
+    """A cube choice in words, for readers (the button shows the food and its price)."""
+    food, price = food_name(o["food"]), o["price"]
+    if o["from"] is None:
+        return f"Deliver {food} for {price} gold"
+    return f"Take {s.name(o['from'])}'s {food} and deliver it for {price} gold"
 
 
 def _button(s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]) -> str:
