@@ -78,6 +78,12 @@ IMPORTS: tuple[str, ...] = (
     "ui.session",
     "ui.setup",
     "ui.soon",
+    # the party table's shared parts (game bar, rules and log sheets, hints, settings)
+    "ui.rules",
+    "ui.tools",
+    "ui.sheets",
+    "ui.hints",
+    "ui.settings",
     "ui.scene",
     "ui.table",
     "ui.generic",
