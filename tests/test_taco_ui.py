@@ -217,7 +217,9 @@ def test_a_solo_game_plays_by_taps_through_the_table_to_its_summary() -> None:
     assert len(played) > 20
     view = s.state.view(0)
     assert 'data-testid="game-over"' in page.html and 'data-testid="summary"' in page.html
-    assert f"<dd>{view['score']} (" in page.html
+    assert f"<dd>{view['score']}: " in page.html
+    # The score's cash is the Cash row's: "cash $2" in both (fines said apart, if any).
+    assert f"cash ${view['cash']}" in page.html and f"<dd>${view['cash']}</dd>" in page.html
     assert page.saves[-1]["state"] == s.state.to_dict()
 
 
@@ -227,11 +229,11 @@ def test_undo_takes_back_placements_of_this_roll_never_a_roll_or_a_draw() -> Non
 
     async def script(page: FakePage, t: Table) -> None:
         assert await settle(t) is Screen.TURN
-        assert 'data-testid="undo" aria-disabled="true"' in page.html
+        assert 'data-testid="undo"' not in page.html  # the game bar's Undo: only when it may
         tap_action(t, "serve 1 E1 E2")
         await settle(t)
         served = t.session.state
-        assert served is not state and 'data-testid="undo" aria-disabled="false"' in page.html
+        assert served is not state and 'data-testid="undo"' in page.html
         tap_action(t, "keep E3")
         await settle(t)
         t.on_tap("undo")

@@ -14,11 +14,11 @@ from ...html import Html, attrs, esc
 from .art import face_icon, icon
 from .board import card_face, light_attrs
 from .pick import Pick
-from .text import EFFECT, FACE_WORD, card_text
+from .text import DIE_STATE, EFFECT, FACE_WORD, card_text
 
 IN_TRAY = ("free", "kept", "rest", "used", "wild", "ready")
 PICKABLE = ("free", "kept", "rest")
-STATE_TAG = {"kept": "kept", "used": "used", "wild": "turn"}
+STATE_TAG = {"kept": "kept", "used": "used", "wild": "turn", "rest": "rest"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
     state = d["state"]
     picked = d["id"] in m.pick.dice
     words = f"{d['label']}: " + (FACE_WORD.get(face, "no face") if face else "not rolled")
-    words += f", {d['state_text']}"
+    words += f", {DIE_STATE.get(state, state)}"
+    if state == "rest":
+        words += "; it goes to the rest room at the end of the turn, unless re-rolled"
     classes = ["tc-die", f"w-{d['worker']}", f"st-{state}"]
     if picked:
         classes.append("picked")
@@ -143,24 +145,11 @@ def _btn(
 
 
 def menu_button() -> str:
+    """The dish menu, a control of its own (the game bar's menu is another thing)."""
     return (
-        '<button type="button" class="btn tc-act tc-menu-btn" data-action="menu" data-key="menu"'
-        f' data-testid="menu-open">{icon("menu")}Menu</button>'
-    )
-
-
-def undo_button(enabled: bool) -> str:
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_="btn tc-act" + ("" if enabled else " off"),
-            data_action="undo",
-            data_key="undo",
-            data_testid="undo",
-            aria_disabled="false" if enabled else "true",
-        )
-        + ">Undo</button>"
+        '<button type="button" class="btn tc-act tc-menu-btn" data-action="dish-menu"'
+        ' data-move="dish-menu" data-key="menu" data-testid="menu-open">'
+        f"{icon('dish')}Dish menu</button>"
     )
 
 
@@ -191,10 +180,7 @@ def placement_bar(view: Mapping[str, Any], m: Moment) -> str:
         primary=True,
         testid="end-placement",
     )
-    return (
-        f'<div class="tc-bar" data-testid="bar">{menu_button()}{undo_button(m.undo)}{reroll}{end}'
-        "</div>"
-    )
+    return f'<div class="tc-bar" data-testid="bar">{menu_button()}{reroll}{end}</div>'
 
 
 def wild_bar(view: Mapping[str, Any]) -> str:
@@ -249,7 +235,6 @@ def management_bar(view: Mapping[str, Any], m: Moment) -> str:
                 buttons.append(
                     _btn(esc(f"Extra hour: {r['die']} ${hours['next_cost']}"), move, move in legal)
                 )
-    buttons.append(undo_button(m.undo))
     buttons.append(
         _btn("End turn", "end turn", "end turn" in legal, primary=True, testid="end-turn")
     )
