@@ -295,8 +295,8 @@ class TacoUI(GenericUI):
             + '<div class="tc-shared" data-area="shared">'
             + line(view, targets, interactive)
             + zones(view, targets, pick.voucher, interactive)
-            + self.log(s, scene)
             + "</div>"
+            + self.log(s, scene)
             + '<p class="status tc-status" data-area="status" data-testid="status">'
             f"{esc(scene.status)}</p>"
             + '<div class="tc-act-area" data-area="act">'
@@ -310,7 +310,7 @@ class TacoUI(GenericUI):
             lines = [self.narrate(s, e) for e in events if e.get("kind") not in ("turn",)]
             body = "".join(f"<li>{esc(x)}</li>" for x in lines if x)
             return (
-                '<div class="tc-log">'
+                '<div class="tc-log" data-area="side">'
                 + result_banner(
                     f"<strong>Turn {esc(scene.pause.event.get('turn', ''))}</strong>"
                     f'<ol class="tc-log-list">{body}</ol>',
@@ -324,7 +324,7 @@ class TacoUI(GenericUI):
         lines = [x for x in lines if x][-LOG_LINES:]
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
         return (
-            '<div class="tc-log" data-scroll-key="log">'
+            '<div class="tc-log" data-area="side" data-scroll-key="log">'
             f'<ol class="tc-log-list" data-testid="narration" aria-label="What happened">{items}'
             "</ol></div>"
         )

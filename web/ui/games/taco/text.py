@@ -82,7 +82,11 @@ def short_name(card: Mapping[str, Any]) -> str:
         "pinata": "Piñata",
         "inspection": "Inspection",
     }
-    return short.get(kind, card_name(card["code"]))
+    name = short.get(kind, card_name(card["code"]))
+    if kind == "prepaid" and ": " in name:  # "Order terminal: app order": the terminal is drawn
+        rest = name.split(": ", 1)[1]
+        name = rest[:1].upper() + rest[1:]
+    return name
 
 
 def die_text(die: str) -> str:

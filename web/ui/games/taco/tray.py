@@ -12,7 +12,7 @@ from typing import Any
 
 from ...html import Html, attrs, esc
 from .art import face_icon, icon
-from .board import card_face, light_attrs
+from .board import card_face, light_attrs, said_as
 from .pick import Pick
 from .text import DIE_STATE, EFFECT, FACE_WORD, card_text
 
@@ -70,9 +70,8 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
             data_face=face,
             data_key=f"die-{d['id']}",
             aria_pressed="true" if picked else "false",
-            aria_label=words,
         )
-        + f">{inner}</button></li>"
+        + f">{said_as(inner, words)}</button></li>"
     )
 
 
@@ -106,10 +105,13 @@ def tray(view: Mapping[str, Any], m: Moment) -> str:
             data_kind="keep",
             data_key="keep",
             data_testid="keep",
-            aria_label=shelf_label,
             **light_attrs(lit, m.interactive),
         )
-        + f'><span class="tc-shelf-h">Keep</span><span class="tc-kept">{kept}</span></button>'
+        + ">"
+        + said_as(
+            f'<span class="tc-shelf-h">Keep</span><span class="tc-kept">{kept}</span>', shelf_label
+        )
+        + "</button>"
     )
     return (
         '<section class="tc-tray" data-testid="tray" aria-label="Your crew: the dice">'
@@ -267,10 +269,9 @@ def hand_strip(view: Mapping[str, Any], m: Moment) -> str:
                 data_legal=("true" if ok else "false") if m.interactive else None,
                 data_key=f"hand-{code}",
                 aria_pressed=None if chosen is None else ("true" if code in chosen else "false"),
-                aria_label=card_text(card),
             )
             + ">"
-            + card_face(card)
+            + said_as(card_face(card), card_text(card))
             + "</button></li>"
         )
     info = view.get("customer_player") or {}
