@@ -325,8 +325,9 @@ class TacoUI(GenericUI):
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
         return (
             '<div class="tc-log" data-area="side" data-scroll-key="log">'
-            f'<ol class="tc-log-list" data-testid="narration" aria-label="What happened">{items}'
-            "</ol></div>"
+            '<h2 class="tc-log-h" id="tc-log-h">What happened</h2>'
+            '<ol class="tc-log-list" data-testid="narration" aria-labelledby="tc-log-h">'
+            f"{items}</ol></div>"
         )
 
     def thumb(self, s: Session, view: dict[str, Any], scene: Scene, m: Moment) -> str:
