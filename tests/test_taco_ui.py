@@ -37,7 +37,7 @@ import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
 
 GAME = engine.get_game("taco")
-UI_MODULES = ("art", "pick", "text", "board", "tray", "menu", "over")
+UI_MODULES = ("art", "pick", "text", "board", "tray", "menu", "over", "reasons")
 
 
 @pytest.mark.parametrize("name", UI_MODULES)
@@ -355,3 +355,53 @@ def test_the_menu_sheet_says_what_each_dish_needs_and_whether_the_dice_allow_it(
         assert t.dialog is None and 'data-testid="achilipu"' in page.html
 
     run_table(s, script)
+
+
+def test_the_tutorial_can_be_finished_and_its_moves_have_hint_reasons() -> None:
+    from ui.games import load_tutorial
+    from ui.games.taco.reasons import reason
+
+    tutorial = load_tutorial("taco")
+    assert tutorial is not None and len(tutorial.steps) >= 3
+    tutorial.check(GAME)  # every position loads, every expected move is legal there
+    verbs = {step.expect[0].split()[0] for step in tutorial.steps if step.expect}
+    assert {"both", "task", "nachos"} <= verbs  # serve-and-collect, a task, the menu
+    state = None
+    for step in tutorial.steps:
+        if step.position is not None:
+            state = step.position(GAME)
+        view = state.view(0)
+        assert reason(view, step.expect[0]).endswith(".")
+        state = state.apply(0, step.expect[0])
+
+
+def test_a_hint_reason_for_every_legal_move_of_played_games() -> None:
+    from ui.games.taco.reasons import GENERIC, hint_targets, move_text, reason
+
+    seen: set[str] = set()
+    for players in (1, 2):
+        state = GAME.new_game(players=players, seed=11)
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.current_players()[0]
+            view = state.view(seat)
+            for move in view["legal"]:
+                why = reason(view, move)
+                assert why.endswith(".") and why != GENERIC, (move, why)
+                assert move_text(view, move) and hint_targets(view, move), move
+                seen.add(move.split()[0])
+            action = HeuristicBot(seat, 5).choose(view, state.legal_actions(seat), 0)
+            state = state.apply(seat, action)
+    assert {"serve", "collect", "both", "end", "play"} <= seen
+
+
+def test_the_pick_belongs_to_the_view_it_was_made_on_not_to_a_state_object() -> None:
+    ui = load_ui("taco")
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=F T=B")
+    s = session(state)
+    ui.set_pick(s, Pick(("E1",)))
+    same = GAME.from_dict(state.to_dict())  # an equal table, another object
+    assert same is not state and ui.pick_for(same.view(0)) == Pick(("E1",))
+    moved = state.apply(0, "serve 1 E1 E2")
+    assert ui.pick_for(moved.view(0)) == Pick()

@@ -31,6 +31,7 @@ from .text import (
 )
 
 SPOT_WORD = {"p1": "patience 1", "p2": "patience 2"}
+GENERIC = "It is what the strongest bot would play here."
 
 
 def move_of(view: Mapping[str, Any], text: str) -> dict[str, Any]:
@@ -170,7 +171,7 @@ def reason(view: Mapping[str, Any], text: str) -> str:
         return f"{card_name(target)} is the customer the manager can least afford to meet."
     if verb == "discard":
         return "A fresh hand gives you harder customers to send."
-    return "It is what the strongest bot would play here."
+    return GENERIC
 
 
 def hint_targets(view: Mapping[str, Any], text: str) -> tuple[str, ...]:
