@@ -195,3 +195,142 @@ def test_a_hint_is_the_strongest_bots_move_with_its_reason(page: Any) -> None:
         '[data-testid="taco-table"] [data-hint="true"]', "els => els.map(e => e.dataset.move)"
     )
     assert marked and set(marked) <= set(json.loads(targets)), (marked, targets)
+
+
+# ---- the tutorial, played through -----------------------------------------------------------
+
+
+def tap_move(page: Any, move: str) -> None:
+    """A move of the tutorial as a player makes it: dice, then where they go."""
+    verb, *rest = move.split()
+    if verb in ("both", "serve", "collect"):
+        dice, target = rest[1:], rest[0]
+    elif verb == "task":
+        dice, target = rest, "door"
+    elif verb in ("nachos", "vulcano", "mole", "achilipu", "taco", "plata"):
+        dice, target = rest, ""
+    else:
+        page.locator(f'[data-action="play"][data-move="{move}"]').tap()
+        return
+    for d in dice:
+        page.locator(f'[data-action="die"][data-die="{d}"]').tap()
+        page.wait_for_selector(f'[data-action="die"][data-die="{d}"][aria-pressed="true"]')
+    if target:
+        page.locator(f'[data-action="target"][data-move="{target}"]').tap()
+    else:
+        page.get_by_test_id("menu-open").tap()
+        page.locator(f'[data-action="dish"][data-move="{verb}"]').tap()
+
+
+def test_the_tutorial_is_played_through_by_taps(page: Any) -> None:
+    from ui.games.taco.tutorial import TUTORIAL
+
+    page.evaluate("window.picante.setPace(0.05)")
+    page.locator('[data-game="taco"]').tap()
+    page.get_by_test_id("learn").tap()
+    page.get_by_test_id("coach-text").wait_for()
+    assert page.get_by_test_id("coach-text").inner_text() == TUTORIAL.intro
+    page.get_by_test_id("coach-tutorial-next").tap()
+    for i, step in enumerate(TUTORIAL.steps):
+        page.wait_for_selector(TURN)
+        page.wait_for_function(
+            "(t) => document.querySelector('[data-testid=status]').textContent === t",
+            arg=step.text,
+        )
+        assert page.locator('[data-testid="taco-table"] [data-hint="true"]').count() >= 1
+        if i == 0:
+            # A legal move that is not the lesson's is explained, and changes nothing.
+            tap_move(page, "both 1 M E1 E2 T")
+            page.get_by_test_id("toast").wait_for()
+            assert step.wrong in page.get_by_test_id("toast").inner_text()
+            page.locator('[data-action="die"][data-die="T"]').tap()
+            page.locator('[data-action="die"][data-die="E3"]').tap()
+            page.locator('[data-action="target"][data-move="1"]').tap()
+        else:
+            tap_move(page, step.expect[0])
+        text = page.get_by_test_id("coach-text")
+        text.wait_for()
+        assert text.inner_text() == step.after
+        page.get_by_test_id("coach-tutorial-next").tap()
+    done = page.get_by_test_id("coach-done")
+    done.wait_for()
+    assert TUTORIAL.outro in done.inner_text()
+    done.get_by_test_id("coach-setup").tap()
+    page.wait_for_selector('[data-testid="setup"]')
+
+
+# ---- a whole game with the keyboard only ------------------------------------------------------
+
+
+def tab_to(page: Any, selector: str, limit: int = 80) -> None:
+    """Press Tab until ``selector`` has the focus (fails after ``limit`` presses)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def key_move(page: Any, view: dict[str, Any], move: str) -> None:
+    m = next(x for x in view["moves"] if x["text"] == move)
+    verb, target, dice = m["verb"], m["target"], m["dice"]
+    if verb == "voucher":
+        tab_to(page, '[data-testid="voucher"]')
+        page.keyboard.press("Enter")
+        dice = []
+    for d in dice:
+        tab_to(page, f'[data-action="die"][data-die="{d}"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'[data-action="die"][data-die="{d}"][aria-pressed="true"]')
+    if verb == "menu":
+        tab_to(page, '[data-testid="menu-open"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector('[data-testid="menu"]')
+        tab_to(page, f'[data-action="dish"][data-move="{target}"]')
+        page.keyboard.press("Enter")
+        if target == "plata" and page.locator('[data-action="order"]').count():
+            tab_to(page, f'[data-action="order"][data-move="{move}"]')
+            page.keyboard.press("Enter")
+    elif verb in ("serve", "collect", "both", "bonus", "task", "key", "pinata", "keep"):
+        tab_to(page, f'[data-action="target"][data-move="{target}"]')
+        page.keyboard.press("Enter")
+    elif verb == "voucher":
+        tab_to(page, f'[data-action="target"][data-move="{target}"]')
+        page.keyboard.press("Enter")
+    elif verb == "reroll":
+        tab_to(page, '[data-testid="reroll"]')
+        page.keyboard.press("Enter")
+    else:
+        tab_to(page, f'[data-action="play"][data-move="{move}"]')
+        page.keyboard.press("Enter")
+
+
+def test_a_whole_solo_game_with_the_keyboard_only(page: Any) -> None:
+    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
+    page.goto(page.url.split("?")[0].split("#")[0] + "?seed=3")
+    page.wait_for_function("() => window.picante && window.picante.ready === true")
+    page.evaluate("window.picante.setPace(1000)")  # a new turn's summary waits for Enter
+    tab_to(page, '[data-game="taco"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="setup"]')
+    tab_to(page, '[data-testid="start"]', limit=120)
+    page.keyboard.press("Enter")
+    actions = 0
+    while True:
+        page.wait_for_selector(f'{TURN}, [data-testid="game-over"], [data-testid="new-turn"]')
+        if page.locator('[data-testid="game-over"]').count():
+            break
+        if page.locator('[data-testid="new-turn"]').count():
+            page.keyboard.press("Enter")  # the new turn's summary has the focus: Enter moves on
+            page.wait_for_selector('[data-testid="new-turn"]', state="detached")
+            continue
+        saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+        state = GAME.from_dict(saved["state"])
+        view = state.view(0)
+        move = str(HeuristicBot(0, "kb").choose(view, state.legal_actions(0), 0))
+        before = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+        key_move(page, view, move)
+        page.wait_for_function(f"(b) => localStorage.getItem('{SAVE_KEY}') !== b", arg=before)
+        actions += 1
+    assert actions >= 10
+    assert page.evaluate("() => document.activeElement !== document.body")
