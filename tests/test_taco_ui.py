@@ -405,3 +405,17 @@ def test_the_pick_belongs_to_the_view_it_was_made_on_not_to_a_state_object() -> 
     assert same is not state and ui.pick_for(same.view(0)) == Pick(("E1",))
     moved = state.apply(0, "serve 1 E1 E2")
     assert ui.pick_for(moved.view(0)) == Pick()
+
+
+def test_the_tutorial_highlights_the_elements_its_moves_are_made_with() -> None:
+    from ui.games import load_tutorial
+    from ui.games.taco.reasons import hint_targets
+
+    tutorial = load_tutorial("taco")
+    state = None
+    for step in tutorial.steps:
+        if step.position is not None:
+            state = step.position(GAME)
+        marks = step.highlight or step.expect
+        assert set(marks) == set(hint_targets(state.view(0), step.expect[0])), step.text
+        state = state.apply(0, step.expect[0])

@@ -79,6 +79,7 @@ TUTORIAL = Tutorial(
                 "Plumber."
             ),
             expect=("both 1 M E1 E2 E3",),
+            highlight=("M", "E1", "E2", "E3", "1"),
             after=(
                 "Served in full and paid at once: the Plumber leaves and $3 goes into the "
                 "register. An order is always served whole, never in part, and money only "
@@ -94,6 +95,7 @@ TUTORIAL = Tutorial(
                 "die, for 1 turn. Tap E3 (food), then the Storeroom."
             ),
             expect=("task E3",),
+            highlight=("E3", "door"),
             after=(
                 "E3 and the task move to the task zone for one turn, then E3 comes back. The "
                 "door has room for one task: if another arrives while this one still waits, "
@@ -109,6 +111,7 @@ TUTORIAL = Tutorial(
                 "nachos): +1 popularity."
             ),
             expect=("nachos E1 E2 E3 T",),
+            highlight=("E1", "E2", "E3", "T", "dish-menu", "nachos"),
             after=(
                 "Popularity 7: the nachos won a star back. The menu also turns food or drinks "
                 "into money (Vulcano, Loreto's Mole), brings crew back from the rest room (La "
