@@ -86,9 +86,12 @@ class TacoUI(GenericUI):
         self._pick = (moment_key(s.view()), pick)
 
     def act(self, table: Table, move: str) -> None:
-        """Send an action; the pick it used is spent (an undo brings the table back unpicked)."""
-        self.set_pick(table.session, Pick())
+        """Send an action. Taken, its pick is spent (an undo brings the table back unpicked);
+        refused (or, in the tutorial, not the lesson's move), the pick stays to be corrected."""
+        before = table.session.state
         table.act(move)
+        if table.session.state is not before:
+            self._pick = ((), Pick())
 
     # -- where the table stops ------------------------------------------------------------
 
