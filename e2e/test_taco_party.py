@@ -264,16 +264,27 @@ def test_the_tutorial_is_played_through_by_taps(page: Any) -> None:
 
 def tab_to(page: Any, selector: str, limit: int = 80) -> None:
     """Press Tab until ``selector`` has the focus (fails after ``limit`` presses)."""
+    visited = []
     for _ in range(limit):
         if page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
+        visited.append(
+            page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return `${e.tagName}.${e.dataset.action || ''}:${e.dataset.move || ''}`; }"
+            )
+        )
+    shot(page, "fail-keyboard.png")
+    raise AssertionError(f"Tab never reached {selector}: {visited}")
 
 
 def key_move(page: Any, view: dict[str, Any], move: str) -> None:
     m = next(x for x in view["moves"] if x["text"] == move)
     verb, target, dice = m["verb"], m["target"], m["dice"]
+    placed = ("serve", "collect", "both", "bonus", "task", "key", "pinata", "keep", "menu")
+    if verb not in (*placed, "reroll"):
+        dice = []  # a button of its own (phase 3's spending, buy or pass, Achilipú's faces)
     if verb == "voucher":
         tab_to(page, '[data-testid="voucher"]')
         page.keyboard.press("Enter")
@@ -291,7 +302,7 @@ def key_move(page: Any, view: dict[str, Any], move: str) -> None:
         if target == "plata" and page.locator('[data-action="order"]').count():
             tab_to(page, f'[data-action="order"][data-move="{move}"]')
             page.keyboard.press("Enter")
-    elif verb in ("serve", "collect", "both", "bonus", "task", "key", "pinata", "keep"):
+    elif verb in placed:
         tab_to(page, f'[data-action="target"][data-move="{target}"]')
         page.keyboard.press("Enter")
     elif verb == "voucher":
