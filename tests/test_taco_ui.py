@@ -419,3 +419,37 @@ def test_the_tutorial_highlights_the_elements_its_moves_are_made_with() -> None:
         marks = step.highlight or step.expect
         assert set(marks) == set(hint_targets(state.view(0), step.expect[0])), step.text
         state = state.apply(0, step.expect[0])
+
+
+def test_a_resting_die_says_what_resting_means_at_the_first_tap() -> None:
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=Z T=B", cash=6)
+    s = session(state)
+
+    async def script(page: FakePage, t: Table) -> None:
+        assert await settle(t) is Screen.TURN
+        t.on_tap("die", "E3")
+        assert page.toasts and page.toasts[-1].startswith("Employee 3 rolled the rest face:")
+        assert "showed" not in page.toasts[-1] and "re-roll ($3)" in page.toasts[-1]
+        assert "resting: it rolled the rest face" in page.html  # its name says it too
+        t.on_tap("die", "E3")  # unpicked: nothing more to say
+        assert len(page.toasts) == 1
+
+    run_table(s, script)
+
+
+def test_the_dish_menu_is_its_own_labelled_control_and_glosses_its_spanish_names() -> None:
+    from ui.games.taco.text import MENU_MEANS
+
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=F T=B", cash=6)
+    s = session(state)
+
+    async def script(page: FakePage, t: Table) -> None:
+        assert await settle(t) is Screen.TURN
+        assert re.search(r'data-testid="menu-open"[^>]*>.*?Dish menu</button>', page.html)
+        t.on_tap("dish-menu")
+        sheet = page.html
+        assert 'data-testid="menu"' in sheet
+        for item in state.view(0)["menu"]:
+            assert f"means {MENU_MEANS[item['id']]}" in sheet.replace("&#x27;", "'")
+
+    run_table(s, script)
