@@ -320,6 +320,7 @@ def _bonus(b: Mapping[str, Any], lit: Mapping[str, str], voucher: bool, interact
                 type="button",
                 class_="tc-bonus waiting" + (" picked" if voucher else ""),
                 data_action="voucher",
+                data_move="voucher",
                 data_key="voucher",
                 data_testid="voucher",
                 aria_pressed="true" if voucher else "false",
