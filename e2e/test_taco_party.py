@@ -230,6 +230,8 @@ def test_the_tutorial_is_played_through_by_taps(page: Any) -> None:
     page.get_by_test_id("learn").tap()
     page.get_by_test_id("coach-text").wait_for()
     assert page.get_by_test_id("coach-text").inner_text() == TUTORIAL.intro
+    screens = Screens(page, "taco-tutorial", ALL_SIZES, axe=axe_violations)
+    screens.check("intro")
     page.get_by_test_id("coach-tutorial-next").tap()
     for i, step in enumerate(TUTORIAL.steps):
         page.wait_for_selector(TURN)
@@ -239,6 +241,7 @@ def test_the_tutorial_is_played_through_by_taps(page: Any) -> None:
         )
         assert page.locator('[data-testid="taco-table"] [data-hint="true"]').count() >= 1
         if i == 0:
+            screens.check("step")  # the table with the lesson's dice and place marked
             # A legal move that is not the lesson's is explained, and changes nothing.
             tap_move(page, "both 1 M E1 E2 T")
             page.get_by_test_id("toast").wait_for()
@@ -255,6 +258,8 @@ def test_the_tutorial_is_played_through_by_taps(page: Any) -> None:
     done = page.get_by_test_id("coach-done")
     done.wait_for()
     assert TUTORIAL.outro in done.inner_text()
+    screens.check("done")
+    screens.done(["intro", "step", "done"])
     done.get_by_test_id("coach-setup").tap()
     page.wait_for_selector('[data-testid="setup"]')
 

@@ -327,7 +327,9 @@ class TacoUI(GenericUI):
         lines = [x for x in lines if x][-LOG_LINES:]
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
         return (
-            '<div class="tc-log" data-area="side" data-scroll-key="log">'
+            # A region the keyboard can reach and scroll (it scrolls when the game is long).
+            '<div class="tc-log" data-area="side" data-scroll-key="log" tabindex="0"'
+            ' role="region" aria-labelledby="tc-log-h">'
             '<h2 class="tc-log-h" id="tc-log-h">What happened</h2>'
             '<ol class="tc-log-list" data-testid="narration" aria-labelledby="tc-log-h">'
             f"{items}</ol></div>"
