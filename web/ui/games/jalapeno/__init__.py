@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...generic import GenericUI
-from ...html import esc
+from ...html import esc, plural
 from ...scene import Pause, Scene, Screen
 from .cards import colours_of
 from .results import last_trick, played_card, round_of, trick_of
@@ -80,6 +80,10 @@ class JalapenoUI(GenericUI):
 
     # -- screens ---------------------------------------------------------------------------
 
+    def score_text(self, score: int) -> str:
+        """Scores are minus the penalty points: the best is the fewest."""
+        return plural(-score, "penalty point")
+
     def setup_intro(self) -> str:
         return (
             '<p class="tagline">Dodge the tricks with Jalapeños in them.'
@@ -94,6 +98,7 @@ class JalapenoUI(GenericUI):
             thinking=scene.seat if scene.screen is Screen.THINKING else None,
             result=trick_of(scene.pause.event) if showing else None,  # type: ignore[union-attr]
             fresh=played_card(scene.fresh),
+            undo=scene.undo,
         )
         return render_table(s, scene.view, ctx)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...art import icon
-from ...chrome import bar, result_banner
+from ...chrome import bar, result_banner, undo_tool
 from ...html import attrs, esc, plural
 from ...session import Session
 from .art import food
@@ -31,6 +31,7 @@ class TableCtx:
     thinking: int | None = None  # a bot seat that is choosing
     result: TrickResult | None = None  # a finished trick being shown
     fresh: str | None = None  # the card just played (animated into the trick)
+    undo: bool = False  # the human at the screen may take back their last card (Undo shows)
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:
@@ -45,7 +46,7 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
     viewer = view["seat"]
     return (
         '<section class="jp-table" data-testid="jalapeno-table" aria-label="Jalape-NO! table">'
-        + _bar(view)
+        + _bar(view, ctx.undo)
         + _seats(session, view, ctx, colours, viewer)
         + _trick(session, view, ctx, colours)
         # The dock stays on screen when a big table makes the page scroll: the status line
@@ -62,9 +63,9 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
     )
 
 
-def _bar(view: dict[str, Any]) -> str:
+def _bar(view: dict[str, Any], undo: bool = False) -> str:
     progress = f"Round {view['round']} of {view['rounds']}"
-    return bar("Jalape-NO!", progress, right_testid="round", tools=SCORES_BUTTON)
+    return bar("Jalape-NO!", progress, right_testid="round", tools=undo_tool(undo) + SCORES_BUTTON)
 
 
 def _seats(
