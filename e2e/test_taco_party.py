@@ -4,8 +4,8 @@ the line in phone landscape with every customer's name whole, a hint equal to th
 bot's move with its reason, and the README's screenshots.
 
 Busy tables are made exactly (``tests/taco/taco_tables.table``, the cases of
-``test_taco_layout``), saved as the app saves a game and resumed; the end screen is reached by
-playing the last action of a seeded game through the page.
+``test_taco_layout``) and opened from that position (``window.picante.openPosition``); the end
+screen is reached by playing the last action of a seeded game through the page.
 """
 
 from __future__ import annotations
@@ -20,16 +20,22 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "taco"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import axe_violations, run_python, shot  # noqa: E402
+from conftest import (  # noqa: E402
+    axe_violations,
+    open_position,
+    run_python,
+    saved_count,
+    saved_state,
+    shot,
+    wait_saved_beyond,
+)
 from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes  # noqa: E402
 from taco_tables import table  # noqa: E402
 from test_taco_layout import CASES  # noqa: E402
-from ui.session import SeatConfig, Session  # noqa: E402
 
 import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
 
-SAVE_KEY = "picante.taco.save"
 GAME = engine.get_game("taco")
 TURN = '[data-testid="taco-table"][data-interactive="true"]'
 
@@ -39,11 +45,9 @@ def home(page: Any) -> None:
     page.wait_for_selector("#home", state="visible")
 
 
-def resume_state(page: Any, state: engine.State, seats: list[SeatConfig]) -> None:
-    saved = Session("taco", state, seats, "1").to_save()
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
-    page.locator('[data-game="taco"]').tap()
-    page.get_by_test_id("resume").tap()
+def resume_state(page: Any, state: engine.State, names: list[str]) -> None:
+    """Play on from ``state``, every seat a human (``names``)."""
+    open_position(page, state, [(name, None) for name in names])
     page.wait_for_selector(f'{TURN}, [data-testid="privacy-ready"], [data-testid="game-over"]')
 
 
@@ -78,8 +82,7 @@ def test_every_crazy_taco_screen_at_every_size_has_room_and_passes_axe(page: Any
     home(page)
     for name, (spec, dice) in CASES.items():
         state = table(**spec)
-        seats = [SeatConfig("Ana"), SeatConfig("Bart")][: state.players]
-        resume_state(page, state, seats)
+        resume_state(page, state, ["Ana", "Bart"][: state.players])
         if page.locator('[data-testid="privacy-ready"]').count():
             screens.check("cover")
             page.get_by_test_id("privacy-ready").tap()
@@ -106,7 +109,7 @@ def test_every_crazy_taco_screen_at_every_size_has_room_and_passes_axe(page: Any
         home(page)
     # The new turn's summary, held up (a tap moves on): end the turn of the phase-3 table.
     state = table(**CASES["management"][0])
-    resume_state(page, state, [SeatConfig("Ana")])
+    resume_state(page, state, ["Ana"])
     page.evaluate("window.picante.setPace(1000)")
     page.locator('[data-action="play"][data-move="end turn"]').tap()
     page.wait_for_selector('[data-testid="new-turn"]')
@@ -115,7 +118,7 @@ def test_every_crazy_taco_screen_at_every_size_has_room_and_passes_axe(page: Any
     home(page)
     # The end screen: the last action of a seeded game, played in the page.
     state, action = last_action_state()
-    resume_state(page, state, [SeatConfig("Ana")])
+    resume_state(page, state, ["Ana"])
     page.evaluate(f"window.picante.setPace({0.05})")
     run_python(page, f"import ui.app\nui.app.APP.table.act({action!r})")
     page.wait_for_selector('[data-testid="game-over"]')
@@ -130,7 +133,7 @@ def test_every_crazy_taco_screen_at_every_size_has_room_and_passes_axe(page: Any
 def test_phone_landscape_has_the_dice_beside_the_line(page: Any) -> None:
     page.evaluate("window.picante.setPace(0.05)")
     state = table(**CASES["busy"][0])
-    resume_state(page, state, [SeatConfig("Ana")])
+    resume_state(page, state, ["Ana"])
     for size in at_sizes(page, LANDSCAPE_SIZES):
         line = page.get_by_test_id("line").bounding_box()
         dice = page.get_by_test_id("dice").bounding_box()
@@ -144,7 +147,7 @@ def test_phone_landscape_has_the_dice_beside_the_line(page: Any) -> None:
 def test_readme_screenshots_at_tablet_and_phone_landscape(page: Any) -> None:
     page.evaluate("window.picante.setPace(0.05)")
     state = table(**CASES["busy"][0])
-    resume_state(page, state, [SeatConfig("Ana")])
+    resume_state(page, state, ["Ana"])
     page.locator('[data-action="die"][data-die="E1"]').tap()
     page.wait_for_selector('[data-action="die"][data-die="E1"][aria-pressed="true"]')
     for size, name in (
@@ -164,7 +167,7 @@ def test_a_hint_is_the_strongest_bots_move_with_its_reason(page: Any) -> None:
         dice="M=$ E1=F E2=F E3=D T=B",
         cash=4,
     )
-    resume_state(page, state, [SeatConfig("Ana")])
+    resume_state(page, state, ["Ana"])
     page.get_by_test_id("hint").tap()
     page.wait_for_function(
         "() => document.querySelector('[data-testid=status]').textContent.startsWith('Hint: ')",
@@ -322,7 +325,6 @@ def key_move(page: Any, view: dict[str, Any], move: str) -> None:
 
 
 def test_a_whole_solo_game_with_the_keyboard_only(page: Any) -> None:
-    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
     page.goto(page.url.split("?")[0].split("#")[0] + "?seed=3")
     page.wait_for_function("() => window.picante && window.picante.ready === true")
     page.evaluate("window.picante.setPace(1000)")  # a new turn's summary waits for Enter
@@ -340,13 +342,12 @@ def test_a_whole_solo_game_with_the_keyboard_only(page: Any) -> None:
             page.keyboard.press("Enter")  # the new turn's summary has the focus: Enter moves on
             page.wait_for_selector('[data-testid="new-turn"]', state="detached")
             continue
-        saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-        state = GAME.from_dict(saved["state"])
+        before = saved_count(page)
+        state = saved_state(page)
         view = state.view(0)
         move = str(HeuristicBot(0, "kb").choose(view, state.legal_actions(0), 0))
-        before = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
         key_move(page, view, move)
-        page.wait_for_function(f"(b) => localStorage.getItem('{SAVE_KEY}') !== b", arg=before)
+        wait_saved_beyond(page, before)
         actions += 1
     assert actions >= 10
     assert page.evaluate("() => document.activeElement !== document.body")
