@@ -153,7 +153,9 @@ def check_an_illegal_tap(page: Any, state: engine.State) -> bool:
             toast.wait_for()
             with pytest.raises(engine.IllegalAction) as reason:
                 state.apply(0, f"serve {place['spot']} {die['id']}")
-            assert toast.inner_text().strip().endswith(str(reason.value))
+            # The engine's reason, and a link to the rule's section (the Rules sheet).
+            assert str(reason.value) in toast.inner_text()
+            assert page.get_by_test_id("toast-rule").count() == 1
             assert saved_record(page) == before
             page.locator(f'[data-action="die"][data-die="{die["id"]}"]').tap()  # unpick
             page.wait_for_selector(

@@ -37,7 +37,7 @@ import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
 
 GAME = engine.get_game("taco")
-UI_MODULES = ("art", "pick", "text", "board", "tray", "menu", "over")
+UI_MODULES = ("art", "pick", "text", "board", "tray", "menu", "over", "reasons")
 
 
 @pytest.mark.parametrize("name", UI_MODULES)
@@ -217,7 +217,9 @@ def test_a_solo_game_plays_by_taps_through_the_table_to_its_summary() -> None:
     assert len(played) > 20
     view = s.state.view(0)
     assert 'data-testid="game-over"' in page.html and 'data-testid="summary"' in page.html
-    assert f"<dd>{view['score']} (" in page.html
+    assert f"<dd>{view['score']}: " in page.html
+    # The score's cash is the Cash row's: "cash $2" in both (fines said apart, if any).
+    assert f"cash ${view['cash']}" in page.html and f"<dd>${view['cash']}</dd>" in page.html
     assert page.saves[-1]["state"] == s.state.to_dict()
 
 
@@ -227,11 +229,11 @@ def test_undo_takes_back_placements_of_this_roll_never_a_roll_or_a_draw() -> Non
 
     async def script(page: FakePage, t: Table) -> None:
         assert await settle(t) is Screen.TURN
-        assert 'data-testid="undo" aria-disabled="true"' in page.html
+        assert 'data-testid="undo"' not in page.html  # the game bar's Undo: only when it may
         tap_action(t, "serve 1 E1 E2")
         await settle(t)
         served = t.session.state
-        assert served is not state and 'data-testid="undo" aria-disabled="false"' in page.html
+        assert served is not state and 'data-testid="undo"' in page.html
         tap_action(t, "keep E3")
         await settle(t)
         t.on_tap("undo")
@@ -351,5 +353,103 @@ def test_the_menu_sheet_says_what_each_dish_needs_and_whether_the_dice_allow_it(
         t.on_tap("dish", "achilipu")
         await settle(t)
         assert t.dialog is None and 'data-testid="achilipu"' in page.html
+
+    run_table(s, script)
+
+
+def test_the_tutorial_can_be_finished_and_its_moves_have_hint_reasons() -> None:
+    from ui.games import load_tutorial
+    from ui.games.taco.reasons import reason
+
+    tutorial = load_tutorial("taco")
+    assert tutorial is not None and len(tutorial.steps) >= 3
+    tutorial.check(GAME)  # every position loads, every expected move is legal there
+    verbs = {step.expect[0].split()[0] for step in tutorial.steps if step.expect}
+    assert {"both", "task", "nachos"} <= verbs  # serve-and-collect, a task, the menu
+    state = None
+    for step in tutorial.steps:
+        if step.position is not None:
+            state = step.position(GAME)
+        view = state.view(0)
+        assert reason(view, step.expect[0]).endswith(".")
+        state = state.apply(0, step.expect[0])
+
+
+def test_a_hint_reason_for_every_legal_move_of_played_games() -> None:
+    from ui.games.taco.reasons import GENERIC, hint_targets, move_text, reason
+
+    seen: set[str] = set()
+    for players in (1, 2):
+        state = GAME.new_game(players=players, seed=11)
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.current_players()[0]
+            view = state.view(seat)
+            for move in view["legal"]:
+                why = reason(view, move)
+                assert why.endswith(".") and why != GENERIC, (move, why)
+                assert move_text(view, move) and hint_targets(view, move), move
+                seen.add(move.split()[0])
+            action = HeuristicBot(seat, 5).choose(view, state.legal_actions(seat), 0)
+            state = state.apply(seat, action)
+    assert {"serve", "collect", "both", "end", "play"} <= seen
+
+
+def test_the_pick_belongs_to_the_view_it_was_made_on_not_to_a_state_object() -> None:
+    ui = load_ui("taco")
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=F T=B")
+    s = session(state)
+    ui.set_pick(s, Pick(("E1",)))
+    same = GAME.from_dict(state.to_dict())  # an equal table, another object
+    assert same is not state and ui.pick_for(same.view(0)) == Pick(("E1",))
+    moved = state.apply(0, "serve 1 E1 E2")
+    assert ui.pick_for(moved.view(0)) == Pick()
+
+
+def test_the_tutorial_highlights_the_elements_its_moves_are_made_with() -> None:
+    from ui.games import load_tutorial
+    from ui.games.taco.reasons import hint_targets
+
+    tutorial = load_tutorial("taco")
+    state = None
+    for step in tutorial.steps:
+        if step.position is not None:
+            state = step.position(GAME)
+        marks = step.highlight or step.expect
+        assert set(marks) == set(hint_targets(state.view(0), step.expect[0])), step.text
+        state = state.apply(0, step.expect[0])
+
+
+def test_a_resting_die_says_what_resting_means_at_the_first_tap() -> None:
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=Z T=B", cash=6)
+    s = session(state)
+
+    async def script(page: FakePage, t: Table) -> None:
+        assert await settle(t) is Screen.TURN
+        t.on_tap("die", "E3")
+        assert page.toasts and page.toasts[-1].startswith("Employee 3 rolled the rest face:")
+        assert "showed" not in page.toasts[-1] and "re-roll ($3)" in page.toasts[-1]
+        assert "resting: it rolled the rest face" in page.html  # its name says it too
+        t.on_tap("die", "E3")  # unpicked: nothing more to say
+        assert len(page.toasts) == 1
+
+    run_table(s, script)
+
+
+def test_the_dish_menu_is_its_own_labelled_control_and_glosses_its_spanish_names() -> None:
+    from ui.games.taco.text import MENU_MEANS
+
+    state = table(line={"1": "C19"}, dice="M=$ E1=D E2=D E3=F T=B", cash=6)
+    s = session(state)
+
+    async def script(page: FakePage, t: Table) -> None:
+        assert await settle(t) is Screen.TURN
+        assert re.search(r'data-testid="menu-open"[^>]*>.*?Dish menu</button>', page.html)
+        t.on_tap("dish-menu")
+        sheet = page.html
+        assert 'data-testid="menu"' in sheet
+        for item in state.view(0)["menu"]:
+            assert f"means {MENU_MEANS[item['id']]}" in sheet.replace("&#x27;", "'")
 
     run_table(s, script)

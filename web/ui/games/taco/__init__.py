@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...chrome import bar, result_banner
+from ...chrome import result_banner
 from ...generic import GenericUI
 from ...html import esc
 from ...scene import Pause, Scene, Screen
-from .art import icon
+from ...tools import Tool
 from .board import GUESTS, line, stats, zones
 from .menu import menu_sheet
 from .over import game_over, over_status
 from .pick import Pick, choose, lit, meant, usable_dice
-from .text import ROLE, card_text, event_sentence
+from .reasons import hint_targets, move_text, reason
+from .text import ROLE, card_text, event_sentence, rest_explained
 from .tray import (
     Moment,
     hand_strip,
@@ -52,24 +53,45 @@ HOW_TO = (
 )
 
 
+DISH_MENU = Tool("dish-menu", "Dish menu", "", dialog="menu")
+
+
+def moment_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What a pick belongs to, as a value of the view on screen: the seat, the turn, the stage,
+    the dice as they lie and the legal moves. Two equal views are the same moment; anything
+    that changes the table (an action, an undo, a bot's move) changes it."""
+    dice = tuple((d["id"], d["face"], d["state"]) for d in view["dice"])
+    return (view["seat"], view.get("turn"), view["stage"], dice, tuple(view["legal"]))
+
+
 class TacoUI(GenericUI):
     legal_selector = None  # the table fits the screen: nothing to scroll to
     how_to = HOW_TO
+    sheets = (DISH_MENU,)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.pick = Pick()
-        self._pick_for: Any = None  # the engine state the pick was made on
+        # The dice picked so far, for the moment (``moment_key``) they were picked in: drawing
+        # reads it by the view's value, never by which state object is on the table.
+        self._pick: tuple[tuple[Any, ...], Pick] = ((), Pick())
+
+    def pick_for(self, view: dict[str, Any]) -> Pick:
+        key, pick = self._pick
+        return pick if key == moment_key(view) else Pick()
 
     def current_pick(self, s: Session) -> Pick:
-        """What is picked on the table, forgotten as soon as the state changes (an action,
-        an undo, a bot's move)."""
-        if self._pick_for is not s.state:
-            self.pick, self._pick_for = Pick(), s.state
-        return self.pick
+        return self.pick_for(s.view())
 
     def set_pick(self, s: Session, pick: Pick) -> None:
-        self.pick, self._pick_for = pick, s.state
+        self._pick = (moment_key(s.view()), pick)
+
+    def act(self, table: Table, move: str) -> None:
+        """Send an action. Taken, its pick is spent (an undo brings the table back unpicked);
+        refused (or, in the tutorial, not the lesson's move), the pick stays to be corrected."""
+        before = table.session.state
+        table.act(move)
+        if table.session.state is not before:
+            self._pick = ((), Pick())
 
     # -- where the table stops ------------------------------------------------------------
 
@@ -86,16 +108,19 @@ class TacoUI(GenericUI):
     def on_tap(self, table: Table, action: str, move: str | None) -> bool:
         if action == "sheet":
             return True  # a tap inside the menu sheet keeps it open
-        if action == "menu":
+        if action in ("menu", DISH_MENU.action):
             table.open_dialog("menu")
             return True
+        if action == "play" and move and table.screen is Screen.TURN:
+            self.act(table, move)
+            return True
         if action not in ("die", "voucher", "target", "dish", "order", "hand", "discard-mode"):
-            return False
+            return super().on_tap(table, action, move)
         if table.screen is Screen.RESULT:
             table.answer()  # a tap anywhere moves on
             return True
         if table.screen is not Screen.TURN:
-            table.act(move or "")  # says whose turn it is
+            table.act(move or "")  # says whose turn it is (nothing is played)
             return True
         s = table.session
         view = s.view()
@@ -103,6 +128,9 @@ class TacoUI(GenericUI):
         if action == "die" and move:
             self.set_pick(s, pick.toggle_die(move))
             table.render()
+            die = next((d for d in view["dice"] if d["id"] == move), None)
+            if die is not None and die["state"] == "rest" and move not in pick.dice:
+                table.host.toast(rest_explained(die))  # at once, on the first tap
         elif action == "voucher":
             self.set_pick(s, pick.toggle_voucher())
             table.render()
@@ -112,7 +140,7 @@ class TacoUI(GenericUI):
             self.tap_dish(table, view, pick, move)
         elif action == "order" and move:
             table.close_dialog()
-            table.act(move)
+            self.act(table, move)
         elif action == "discard-mode":
             self.set_pick(s, Pick(discard=None if pick.discard is not None else ()))
             table.render()
@@ -121,13 +149,13 @@ class TacoUI(GenericUI):
                 self.set_pick(s, pick.toggle_card(move))
                 table.render()
             else:
-                table.act(f"play {move}")
+                self.act(table, f"play {move}")
         return True
 
     def tap_target(self, table: Table, view: dict[str, Any], pick: Pick, target: str) -> None:
         options = choose(view["moves"], pick, target)
         if options:
-            table.act(options[0])
+            self.act(table, options[0])
             return
         kind = target_kind(view, target)
         if pick.empty:
@@ -146,13 +174,13 @@ class TacoUI(GenericUI):
                 else "That place takes one die: pick just one."
             )
             return
-        table.act(text)  # the engine says which rule forbids it
+        table.act(text)  # the engine says which rule forbids it (the pick stays)
 
     def tap_dish(self, table: Table, view: dict[str, Any], pick: Pick, item: str) -> None:
         options = choose(view["moves"], pick, item)
         if len(options) == 1:
             table.close_dialog()
-            table.act(options[0])
+            self.act(table, options[0])
             return
         if options:
             table.host.toast("Choose which dice come back from the rest room.")
@@ -224,6 +252,15 @@ class TacoUI(GenericUI):
             return f"{picked} picked — no target takes exactly these dice yet"
         return f"{you}: tap dice, then where they go" if s.you == seat else f"{name}: place dice"
 
+    def move_text(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return move_text(view, str(action))
+
+    def hint_reason(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        return reason(view, str(action))
+
+    def hint_targets(self, s: Session, view: dict[str, Any], action: Any) -> tuple[str, ...]:
+        return hint_targets(view, str(action))
+
     def over_status(self, s: Session, view: dict[str, Any]) -> str:
         return over_status(s, view)
 
@@ -240,30 +277,34 @@ class TacoUI(GenericUI):
         )
 
     def table(self, s: Session, scene: Scene) -> str:
+        """The party frame (``ui/frame.css``): the game bar; the restaurant's figures
+        (``seats``); the line and the zones with what happened (``shared``); the status; the
+        dice and the moment's actions (``act``: beside the line in phone landscape, along the
+        bottom elsewhere)."""
         view = scene.view
         interactive = scene.interactive
         viewer = view["seat"]
-        pick = self.current_pick(s) if interactive else Pick()
+        pick = self.pick_for(view) if interactive else Pick()
         moves = view["moves"] if interactive else []
         targets = lit(moves, pick)
         moment = Moment(interactive, pick, targets, scene.undo, frozenset(usable_dice(moves)))
         hand_owner = s.name(1) if view["mode"] == "versus" and viewer != 1 else None
-        menu_tool = (
-            '<button type="button" class="pc-icon" data-action="menu" data-key="menu-top"'
-            f' aria-label="Menu">{icon("menu")}</button>'
-        )
         return (
-            '<section class="pc-table tc-table" data-testid="taco-table"'
+            '<section class="pc-frame tc-table" data-testid="taco-table"'
             f' data-stage="{esc(view["stage"])}" data-interactive="{esc(str(interactive).lower())}"'
             ' aria-label="Crazy Taco restaurant">'
-            + bar("Crazy Taco", self.progress(view), right_testid="round", tools=menu_tool)
+            + self.game_bar(s, scene, self.progress(view))
             + stats(view, hand_owner)
+            + '<div class="tc-shared" data-area="shared">'
             + line(view, targets, interactive)
             + zones(view, targets, pick.voucher, interactive)
+            + "</div>"
             + self.log(s, scene)
-            + f'<p class="status tc-status" data-testid="status">{esc(scene.status)}</p>'
+            + '<p class="status tc-status" data-area="status" data-testid="status">'
+            f"{esc(scene.status)}</p>"
+            + '<div class="tc-act-area" data-area="act">'
             + self.thumb(s, view, scene, moment)
-            + "</section>"
+            + "</div></section>"
         )
 
     def log(self, s: Session, scene: Scene) -> str:
@@ -272,7 +313,7 @@ class TacoUI(GenericUI):
             lines = [self.narrate(s, e) for e in events if e.get("kind") not in ("turn",)]
             body = "".join(f"<li>{esc(x)}</li>" for x in lines if x)
             return (
-                '<div class="tc-log">'
+                '<div class="tc-log" data-area="side">'
                 + result_banner(
                     f"<strong>Turn {esc(scene.pause.event.get('turn', ''))}</strong>"
                     f'<ol class="tc-log-list">{body}</ol>',
@@ -286,9 +327,12 @@ class TacoUI(GenericUI):
         lines = [x for x in lines if x][-LOG_LINES:]
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
         return (
-            '<div class="tc-log" data-scroll-key="log">'
-            f'<ol class="tc-log-list" data-testid="narration" aria-label="What happened">{items}'
-            "</ol></div>"
+            # A region the keyboard can reach and scroll (it scrolls when the game is long).
+            '<div class="tc-log" data-area="side" data-scroll-key="log" tabindex="0"'
+            ' role="region" aria-labelledby="tc-log-h">'
+            '<h2 class="tc-log-h" id="tc-log-h">What happened</h2>'
+            '<ol class="tc-log-list" data-testid="narration" aria-labelledby="tc-log-h">'
+            f"{items}</ol></div>"
         )
 
     def thumb(self, s: Session, view: dict[str, Any], scene: Scene, m: Moment) -> str:
@@ -314,7 +358,7 @@ class TacoUI(GenericUI):
     def dialog(self, s: Session, scene: Scene, name: str) -> str:
         if name != "menu":
             return ""
-        pick = self.current_pick(s) if scene.interactive else Pick()
+        pick = self.pick_for(scene.view) if scene.interactive else Pick()
         view = scene.view if scene.interactive else {**scene.view, "moves": []}
         return menu_sheet(view, pick, scene.interactive)
 

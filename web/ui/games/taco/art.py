@@ -46,6 +46,7 @@ NAMES = (
     "served",
     "paid",
     "closed",
+    "dish",
 )
 """Drawn in art.svg as ``taco-<name>`` (tests/test_taco_ui.py checks each one)."""
 SHARED = {"menu", "bot", "trophy"}  # the platform's ``icon-<name>``

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...html import attrs, esc, plural
+from ...html import Html, attrs, esc, plural
 from .art import face_icon, icon
 from .text import (
     EFFECT,
@@ -37,6 +37,16 @@ KIND_ICON = {
     "inspection": "inspection",
 }
 GUESTS = {"welcome", "customer", "vip", "pickpocket", "prepaid"}
+
+
+def said_as(inner: Html, label: str) -> Html:
+    """A control's inside: what it shows (hidden from screen readers, laid out as if unwrapped)
+    and the sentence it is named by. No ``aria-label``: a name that differs from the words on
+    show fails WCAG's label-in-name (axe ``label-content-name-mismatch``)."""
+    return (
+        f'<span class="tc-vis" aria-hidden="true">{inner}</span>'
+        f'<span class="sr">{esc(label)}</span>'
+    )
 
 
 def light_attrs(state: str | None, interactive: bool) -> dict[str, Any]:
@@ -87,7 +97,11 @@ def stats(view: Mapping[str, Any], hand_owner: str | None) -> str:
             f"{icon('customer')}<b>{esc(view['hand_count'])}</b>"
             f'<span class="sr"> cards in {esc(hand_owner)}\'s hand</span></div>'
         )
-    return '<div class="tc-stats" aria-label="Restaurant">' + "".join(cells) + "</div>"
+    return (
+        '<div class="tc-stats" data-area="seats" role="group" aria-label="Restaurant">'
+        + "".join(cells)
+        + "</div>"
+    )
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -181,11 +195,10 @@ def slot(
             data_kind="guest" if guest else "bonus-card",
             data_card=card["code"],
             data_key=f"spot-{spot}",
-            aria_label=label,
             **light_attrs(lit.get(spot), interactive),
         )
-        + f'><span class="tc-pos" aria-hidden="true">{esc(spot)}</span>'
-        + card_face(card)
+        + ">"
+        + said_as(f'<span class="tc-pos">{esc(spot)}</span>' + card_face(card), label)
         + "</button>"
     )
     return (
@@ -232,15 +245,17 @@ def door(view: Mapping[str, Any], lit: Mapping[str, str], interactive: bool) -> 
             data_task=task["code"],
             data_key="door",
             data_testid="door",
-            aria_label=f"Storeroom door: {card_text(task)}",
             **light_attrs(lit.get("door"), interactive),
         )
-        + f'>{icon("door")}<span class="tc-zone-h">Storeroom</span>'
-        + f'<span class="tc-task-need">{face_icon(task["face"])}'
-        + f"<b>{esc(task['turns'])}</b><small>turn{'s' if task['turns'] != 1 else ''}</small>"
-        + (f'<small class="tc-cost">${esc(task["cost"])}</small>' if task.get("cost") else "")
-        + "</span>"
-        + (f'<span class="sr">Left undone: {esc(pen)}</span>' if pen else "")
+        + ">"
+        + said_as(
+            f'{icon("door")}<span class="tc-zone-h">Storeroom</span>'
+            f'<span class="tc-task-need">{face_icon(task["face"])}'
+            f"<b>{esc(task['turns'])}</b><small>turn{'s' if task['turns'] != 1 else ''}</small>"
+            + (f'<small class="tc-cost">${esc(task["cost"])}</small>' if task.get("cost") else "")
+            + "</span>",
+            f"Storeroom door: {card_text(task)}" + (f". Left undone: {pen}" if pen else ""),
+        )
         + "</button>"
     )
 
@@ -305,12 +320,12 @@ def _bonus(b: Mapping[str, Any], lit: Mapping[str, str], voucher: bool, interact
                 type="button",
                 class_="tc-bonus waiting" + (" picked" if voucher else ""),
                 data_action="voucher",
+                data_move="voucher",
                 data_key="voucher",
                 data_testid="voucher",
                 aria_pressed="true" if voucher else "false",
-                aria_label=f"{card_text(card)}. Tap, then a customer",
             )
-            + f">{inside}</button></li>"
+            + f">{said_as(inside, f'{card_text(card)}. Tap, then a customer')}</button></li>"
         )
     target = {"key": "key", "pinata": "pinata"}.get(kind)
     if target is None:
@@ -329,10 +344,9 @@ def _bonus(b: Mapping[str, Any], lit: Mapping[str, str], voucher: bool, interact
             data_move=target,
             data_kind=target,
             data_key=f"bonus-{target}",
-            aria_label=card_text(card),
             **light_attrs(lit.get(target), interactive),
         )
-        + f">{inside}{faces}</button></li>"
+        + f">{said_as(inside + faces, card_text(card))}</button></li>"
     )
 
 

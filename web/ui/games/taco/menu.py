@@ -13,7 +13,7 @@ from ...html import attrs, esc
 from .art import icon
 from .board import light_attrs
 from .pick import Pick, choose, lit
-from .text import die_text
+from .text import MENU_MEANS, die_text
 
 NEED_ORDER = (("food", "food"), ("drink", "drink"), ("money", "money"), ("blank", "blank"))
 WHERE = {
@@ -60,6 +60,11 @@ def dish(item: Mapping[str, Any], view: Mapping[str, Any], pick: Pick, interacti
     hint = f" {TURN_HINT[item_id]}" if item_id in TURN_HINT else ""
     body = (
         f'<span class="tc-dish-name">{esc(item["name"])}</span>'
+        + (
+            f'<span class="tc-dish-gloss">means {esc(MENU_MEANS[item_id])}</span>'
+            if item_id in MENU_MEANS
+            else ""
+        )
         + (f'<span class="tc-dish-needs">{needs_html(item["needs"])}</span>' if dice_item else cost)
         + f'<span class="tc-dish-text">{esc(item["text"])}{esc(hint)}</span>'
         + f'<span class="tc-dish-state">{esc(words + where)}</span>'
@@ -120,8 +125,9 @@ def menu_sheet(view: Mapping[str, Any], pick: Pick, interactive: bool) -> str:
         '<div class="sheet-backdrop" data-action="close-dialog">'
         '<section class="sheet tc-menu" role="dialog" aria-modal="true"'
         ' aria-labelledby="tc-menu-title" data-action="sheet" data-testid="menu">'
-        f'<h2 id="tc-menu-title">{icon("menu")} Menu</h2>'
-        '<p class="sheet-note">Pick dice on the table, then order a dish. Blank faces do not'
+        f'<h2 id="tc-menu-title">{icon("dish")} Dish menu</h2>'
+        '<p class="sheet-note">The dishes keep their Spanish names; each says what it means.'
+        " Pick dice on the table, then order a dish. Blank faces do not"
         " stand for food or drink here; an extra's variation does."
         f" Picked: {esc(picked)}.</p>"
         f'<ul class="tc-dishes">{items}</ul>'

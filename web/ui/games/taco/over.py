@@ -34,17 +34,27 @@ def over_status(s: Session, view: Mapping[str, Any]) -> str:
 
 
 def score_parts(view: Mapping[str, Any]) -> str:
-    """The solo score, written out (engine.taco.state.score: won, then cash, then popularity)."""
+    """The solo score, written out from the rows beside it (won first, then cash less unpaid
+    fines, then popularity), so that its cash is the Cash row's:
+
+    >>> score_parts({"result": "lost", "cash": 2, "fines": 3, "popularity": {"value": 0}})
+    'lost, cash $2 less $3 unpaid fines counts $0, popularity 0'
+    >>> score_parts({"result": "won", "cash": 23, "fines": 0, "popularity": {"value": 6}})
+    'won, cash $23, popularity 6'
+    """
     won = "won" if view["result"] == "won" else "lost"
-    net = max(view["cash"] - view["fines"], 0)
-    return f"{won} · ${net} · {view['popularity']['value']} popularity"
+    cash, fines = view["cash"], view["fines"]
+    money = f"cash ${cash}"
+    if fines:
+        money += f" less ${fines} unpaid fines counts ${max(cash - fines, 0)}"
+    return f"{won}, {money}, popularity {view['popularity']['value']}"
 
 
 def summary(view: Mapping[str, Any]) -> str:
     pop = view["popularity"]
     rows: list[tuple[str, str, str]] = []
     if view["mode"] == "solo":
-        rows.append(("score", "Score", f"{view['score']} ({score_parts(view)})"))
+        rows.append(("score", "Score", f"{view['score']}: {score_parts(view)}"))
     rows += [
         ("turns", "Turns played", str(view["turn"])),
         ("popularity", "Popularity", f"{pop['value']} of {pop['max']}"),

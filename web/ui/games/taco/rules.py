@@ -110,6 +110,12 @@ RULES: tuple[Section, ...] = (
             "Exact dice faces (never blank stand-ins) buy menu specials: clear the counter, "
             "turn food or drinks into money, bring crew back from the rest room, turn dice to "
             "chosen faces, or win a star back.",
+            "The dishes keep the rulebook's Spanish names, each with its meaning: Taco "
+            "especial (the special taco), Vulcano (volcano: ice and fire), La Plata (silver: "
+            "the triple burrito), Loreto's Mole (Loreto's mole sauce), Achilipú (a cheer: "
+            "hooray!), Nachos Pico-Pica (spicy nachos). Phase 3's lines are Campaña de "
+            "publicidad (advertising campaign) and Hora extra (extra hour); Relanzamiento de "
+            "dados is the paid re-roll.",
         ),
         rules=(
             "menu-dice",

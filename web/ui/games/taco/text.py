@@ -82,7 +82,11 @@ def short_name(card: Mapping[str, Any]) -> str:
         "pinata": "Piñata",
         "inspection": "Inspection",
     }
-    return short.get(kind, card_name(card["code"]))
+    name = short.get(kind, card_name(card["code"]))
+    if kind == "prepaid" and ": " in name:  # "Order terminal: app order": the terminal is drawn
+        rest = name.split(": ", 1)[1]
+        name = rest[:1].upper() + rest[1:]
+    return name
 
 
 def die_text(die: str) -> str:
@@ -273,6 +277,44 @@ def event_sentence(s: Session, e: Mapping[str, Any]) -> str | None:
     return make() if make else None
 
 
+# The menu's Spanish names (the rulebook's, as the engine lists them) and what they mean.
+MENU_MEANS = {
+    "taco": "the special taco",
+    "vulcano": "volcano: ice and fire",
+    "plata": "silver: the triple burrito",
+    "mole": "Loreto's mole sauce",
+    "achilipu": "a cheer: hooray!",
+    "nachos": "spicy nachos",
+    "advertise": "advertising campaign",
+    "overtime1": "extra hour, the first",
+    "overtime2": "extra hour, the second",
+    "reroll": "re-rolling the dice",
+}
+
+# What each die's state means, in the UI's words (the view gives the state).
+DIE_STATE = {
+    "ready": "waiting for the next roll",
+    "free": "rolled this turn, ready to place",
+    "kept": "kept from an earlier turn, ready to place",
+    "aside": "set aside, kept for the next turn",
+    "used": "placed this turn",
+    "rest": "resting: it rolled the rest face",
+    "room": "in the rest room",
+    "busy": "busy on a task or bonus card",
+    "locked": "locked in the fine zone",
+    "wild": "Achilipú: waiting to be turned to a face",
+}
+
+
+def rest_explained(die: Mapping[str, Any]) -> str:
+    """What a resting die is, said at the first tap on it."""
+    name = DIE_NAME.get(die["id"], die["id"])
+    return (
+        f"{name} rolled the rest face: it cannot serve or collect this turn and goes to the"
+        " rest room at the end of the turn. Only a paid re-roll ($3) can change its face."
+    )
+
+
 MENU_NAME = {
     "taco": "Taco especial",
     "vulcano": "Vulcano",
@@ -281,3 +323,4 @@ MENU_NAME = {
     "achilipu": "Achilipú",
     "nachos": "Nachos Pico-Pica",
 }
+MENU_GLOSS = {k: f"{v} ({MENU_MEANS[k]})" for k, v in MENU_NAME.items()}

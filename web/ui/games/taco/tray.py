@@ -12,13 +12,13 @@ from typing import Any
 
 from ...html import Html, attrs, esc
 from .art import face_icon, icon
-from .board import card_face, light_attrs
+from .board import card_face, light_attrs, said_as
 from .pick import Pick
-from .text import EFFECT, FACE_WORD, card_text
+from .text import DIE_STATE, EFFECT, FACE_WORD, card_text
 
 IN_TRAY = ("free", "kept", "rest", "used", "wild", "ready")
 PICKABLE = ("free", "kept", "rest")
-STATE_TAG = {"kept": "kept", "used": "used", "wild": "turn"}
+STATE_TAG = {"kept": "kept", "used": "used", "wild": "turn", "rest": "rest"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
     state = d["state"]
     picked = d["id"] in m.pick.dice
     words = f"{d['label']}: " + (FACE_WORD.get(face, "no face") if face else "not rolled")
-    words += f", {d['state_text']}"
+    words += f", {DIE_STATE.get(state, state)}"
+    if state == "rest":
+        words += "; it goes to the rest room at the end of the turn, unless re-rolled"
     classes = ["tc-die", f"w-{d['worker']}", f"st-{state}"]
     if picked:
         classes.append("picked")
@@ -68,9 +70,8 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
             data_face=face,
             data_key=f"die-{d['id']}",
             aria_pressed="true" if picked else "false",
-            aria_label=words,
         )
-        + f">{inner}</button></li>"
+        + f">{said_as(inner, words)}</button></li>"
     )
 
 
@@ -104,10 +105,13 @@ def tray(view: Mapping[str, Any], m: Moment) -> str:
             data_kind="keep",
             data_key="keep",
             data_testid="keep",
-            aria_label=shelf_label,
             **light_attrs(lit, m.interactive),
         )
-        + f'><span class="tc-shelf-h">Keep</span><span class="tc-kept">{kept}</span></button>'
+        + ">"
+        + said_as(
+            f'<span class="tc-shelf-h">Keep</span><span class="tc-kept">{kept}</span>', shelf_label
+        )
+        + "</button>"
     )
     return (
         '<section class="tc-tray" data-testid="tray" aria-label="Your crew: the dice">'
@@ -143,24 +147,11 @@ def _btn(
 
 
 def menu_button() -> str:
+    """The dish menu, a control of its own (the game bar's menu is another thing)."""
     return (
-        '<button type="button" class="btn tc-act tc-menu-btn" data-action="menu" data-key="menu"'
-        f' data-testid="menu-open">{icon("menu")}Menu</button>'
-    )
-
-
-def undo_button(enabled: bool) -> str:
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_="btn tc-act" + ("" if enabled else " off"),
-            data_action="undo",
-            data_key="undo",
-            data_testid="undo",
-            aria_disabled="false" if enabled else "true",
-        )
-        + ">Undo</button>"
+        '<button type="button" class="btn tc-act tc-menu-btn" data-action="dish-menu"'
+        ' data-move="dish-menu" data-key="menu" data-testid="menu-open">'
+        f"{icon('dish')}Dish menu</button>"
     )
 
 
@@ -191,10 +182,7 @@ def placement_bar(view: Mapping[str, Any], m: Moment) -> str:
         primary=True,
         testid="end-placement",
     )
-    return (
-        f'<div class="tc-bar" data-testid="bar">{menu_button()}{undo_button(m.undo)}{reroll}{end}'
-        "</div>"
-    )
+    return f'<div class="tc-bar" data-testid="bar">{menu_button()}{reroll}{end}</div>'
 
 
 def wild_bar(view: Mapping[str, Any]) -> str:
@@ -249,7 +237,6 @@ def management_bar(view: Mapping[str, Any], m: Moment) -> str:
                 buttons.append(
                     _btn(esc(f"Extra hour: {r['die']} ${hours['next_cost']}"), move, move in legal)
                 )
-    buttons.append(undo_button(m.undo))
     buttons.append(
         _btn("End turn", "end turn", "end turn" in legal, primary=True, testid="end-turn")
     )
@@ -282,10 +269,9 @@ def hand_strip(view: Mapping[str, Any], m: Moment) -> str:
                 data_legal=("true" if ok else "false") if m.interactive else None,
                 data_key=f"hand-{code}",
                 aria_pressed=None if chosen is None else ("true" if code in chosen else "false"),
-                aria_label=card_text(card),
             )
             + ">"
-            + card_face(card)
+            + said_as(card_face(card), card_text(card))
             + "</button></li>"
         )
     info = view.get("customer_player") or {}
