@@ -21,7 +21,7 @@ def headline(s: Session, view: Mapping[str, Any]) -> str:
     if view["mode"] == "solo":
         if result == "won":
             return "Crazy Taco survived the day!" if s.you is None else "You kept Crazy Taco open!"
-        return "Crazy Taco closed its doors"
+        return "Crazy Taco closed its doors."
     side = 0 if result == "manager" else 1
     return f"{s.subject(side)} ({ROLE[side]}) {s.verb(side, 'win')}!"
 
