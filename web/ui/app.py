@@ -17,11 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import dom, games
 from .bots import Decision
+from .html import Html
 from .session import Session
+from .settings import STORAGE_KEY as SETTINGS_KEY
+from .settings import Settings, settings_dialog
 from .setup import SetupModel, render_setup, summary_of_save
 from .soon import coming_soon
 from .table import Table
-from .toast import TOAST_MS, toast_html
+from .toast import TOAST_LINK_MS, TOAST_MS, toast_html
 
 if TYPE_CHECKING:
     from .generic import GenericUI
@@ -46,7 +49,10 @@ class App:
     def __init__(self) -> None:
         self.root = dom.game_root()
         dom.mount(self.root)
-        self.pace = _pace(dom.query_param("pace"))
+        self.test_pace = _pace(dom.query_param("pace"))  # tests: ?pace= or setPace()
+        self.settings = Settings.from_dict(_load_json(SETTINGS_KEY))
+        self.settings_open = False
+        self.settings_opener: Any = None  # the control focused when Settings opened
         self.seed = dom.query_param("seed")  # reproducible deals for tests and bug reports
         self.game_id: str | None = None
         self.ui: GenericUI | None = None
@@ -60,6 +66,66 @@ class App:
         dom.on(self.root, "change", self.on_change)
         dom.on(self.root, "input", self.on_input)
         dom.on(self.root, "keydown", self.on_key)
+        self.dialog = dom.dialog_host()
+        dom.on_tap(self.dialog, self.on_dialog_click)
+        dom.on(self.dialog, "input", self.on_setting)
+        dom.on(self.dialog, "change", self.on_setting)
+        dom.on(self.dialog, "keydown", self.on_dialog_key)
+        opener = dom.unhide("open-settings")  # the home's Settings button, once Python is up
+        if opener is not None:
+            dom.on(opener, "click", lambda _e: self.open_settings())
+        self.apply_settings()
+
+    @property
+    def pace(self) -> float:
+        """Every visible pause's factor: the tests' pace times the Bot speed setting."""
+        return self.test_pace * self.settings.pace
+
+    # -- settings (ui.settings) ------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        """The settings screen over whatever is on screen (home or a table)."""
+        if not self.settings_open:
+            self.settings_opener = dom.active_element()
+        self.settings_open = True
+        dom.render_into(dom.DIALOG_ID, settings_dialog(self.settings))
+        dom.focus(('[data-setting="speed"]:checked',), move=True, within=dom.DIALOG_ID)
+
+    def close_settings(self) -> None:
+        self.settings_open = False
+        dom.render_into(dom.DIALOG_ID, "")
+        if self.settings_opener is not None:
+            dom.refocus(self.settings_opener)
+            self.settings_opener = None
+        if self.table is None and self.setup is not None and self.game_id is not None:
+            self.setup.rename(self.settings.names)
+            self.show_setup()  # its names are the settings' names
+
+    def on_setting(self, event: Any) -> None:
+        el = dom.closest_data(event, "setting")
+        if el is None:
+            return
+        edited = self.settings.edited(dom.attr(el, "data-setting") or "", str(el.value))
+        if edited is None:
+            return
+        self.settings = edited
+        dom.storage_set(SETTINGS_KEY, json.dumps(self.settings.cleaned().to_dict()))
+        self.apply_settings()
+        if not (dom.attr(el, "data-setting") or "").startswith("name-"):
+            dom.render_into(dom.DIALOG_ID, settings_dialog(self.settings))
+
+    def apply_settings(self) -> None:
+        dom.set_class("pc-reduce-motion", self.settings.reduce_motion)
+        dom.publish("settings", self.settings.to_dict())
+
+    def on_dialog_click(self, event: Any) -> None:
+        action = dom.attr(dom.closest_data(event, "action"), "data-action") or ""
+        if action == "close-settings":
+            self.close_settings()
+
+    def on_dialog_key(self, event: Any) -> None:
+        if str(event.key) == "Escape":
+            self.close_settings()
 
     # -- routing ---------------------------------------------------------------------------
 
@@ -74,7 +140,9 @@ class App:
             dom.render(coming_soon(games.announcement(game_id)))
             return
         self.ui = games.load_ui(game_id)
-        self.setup = SetupModel.from_dict(self.ui.info, _load_json(setup_key(game_id)))
+        self.setup = SetupModel.from_dict(
+            self.ui.info, _load_json(setup_key(game_id)), self.settings
+        )
         self.show_setup()
 
     def go_home(self) -> None:
@@ -96,7 +164,8 @@ class App:
             return
         save = _load_json(save_key(self.game_id))
         resume = summary_of_save(self.ui, save) if save else None
-        dom.render(render_setup(self.ui, self.setup, resume))
+        tutorial = games.load_tutorial(self.game_id) is not None
+        dom.render(render_setup(self.ui, self.setup, resume, tutorial=tutorial))
 
     # -- games -----------------------------------------------------------------------------
 
@@ -112,7 +181,21 @@ class App:
         dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
         seed: int | str | None = self.seed
         session = Session.new(self.game_id, self.setup.active(), self.setup.game_options(), seed)
+        session.meta["hints_allowed"] = self.setup.hints
         self.start_game(session)
+
+    def start_tutorial(self) -> None:
+        """ "Learn to play": the game's tutorial (``ui.tutorial``), never saved."""
+        assert self.ui is not None and self.game_id is not None
+        found = games.load_tutorial(self.game_id)
+        if found is None:
+            self.toast("This game has no tutorial yet.", "info")
+            return
+        from .tutorial import TutorialTable
+
+        self.stop_table()
+        self.table = TutorialTable(self, self.ui, found)
+        self.table.start()
 
     def resume(self) -> None:
         assert self.game_id is not None
@@ -135,7 +218,12 @@ class App:
 
     def show(self, html: str, status: str) -> None:
         dom.render(html)
-        dom.announce(status)
+
+    def announce(self, text: str) -> None:
+        dom.announce(text)
+
+    def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None:
+        dom.focus(selectors, move=move)
 
     def save_game(self, session: Session) -> None:
         """Saved once the frame showing the action is painted (``dom.after_paint``): the save
@@ -154,7 +242,9 @@ class App:
 
     def play_again(self, session: Session) -> None:
         """Same seats and options, a fresh game."""
-        self.start_game(Session.new(session.game.id, session.seats, session.options))
+        again = Session.new(session.game.id, session.seats, session.options)
+        again.meta["hints_allowed"] = session.meta.get("hints_allowed", True)
+        self.start_game(again)
 
     def scroll_into_view(self, selector: str) -> None:
         dom.scroll_into_view(selector)
@@ -180,6 +270,8 @@ class App:
             return
         if action == "start":
             self.new_game()
+        elif action == "tutorial":
+            self.start_tutorial()
         elif action == "resume":
             self.resume()
         elif action == "discard" and self.game_id is not None:
@@ -199,8 +291,14 @@ class App:
         el = dom.closest_data(event, "field")
         if el is None or self.table is not None or self.setup is None or self.game_id is None:
             return
-        if self.setup.update(dom.attr(el, "data-field") or "", str(el.value)):
+        name = dom.attr(el, "data-field") or ""
+        if self.setup.update(name, str(el.value)):
             dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
+            if name.startswith("name-"):  # the names are the settings' (every game's setup)
+                self.settings = self.setup.named(self.settings)
+                dom.storage_set(SETTINGS_KEY, json.dumps(self.settings.cleaned().to_dict()))
+            # A typed name re-renders too: the seat lists ("Who starts") show it at once, and
+            # the field keeps its node, focus and caret (same data-key, same value).
             self.show_setup()
 
     def on_key(self, event: Any) -> None:
@@ -209,12 +307,13 @@ class App:
 
     # -- toast -----------------------------------------------------------------------------
 
-    def toast(self, message: str, kind: str = "warn") -> None:
-        dom.set_toast(toast_html(message, kind))
+    def toast(self, message: str, kind: str = "warn", link: Html = "") -> None:
+        dom.set_toast(toast_html(message, kind, link))
         if self._toast_timer is not None:
             self._toast_timer.cancel()
         loop = asyncio.get_event_loop()
-        self._toast_timer = loop.call_later(TOAST_MS / 1000, self.clear_toast)
+        ms = TOAST_LINK_MS if link else TOAST_MS
+        self._toast_timer = loop.call_later(ms / 1000, self.clear_toast)
 
     def clear_toast(self) -> None:
         if self._toast_timer is not None:
@@ -235,7 +334,7 @@ class App:
 
     def set_pace(self, pace: Any) -> None:
         """``window.picante.setPace(0.05)``: shorten every visible pause (tests)."""
-        self.pace = _pace(pace)
+        self.test_pace = _pace(pace)
 
     def record(self, d: Decision) -> None:
         entry = {"level": d.level, "seat": d.seat, "ms": round(d.ms, 1), "slices": d.slices}
@@ -286,6 +385,7 @@ def boot() -> App:
     dom.export("openGame", app.open_game)
     dom.export("closeGame", app.close_game)
     dom.export("setPace", app.set_pace)
+    dom.export("openSettings", app.open_settings)
     dom.publish("stats", {"decisions": []})
     dom.call_shell("pythonReady")
     app.warming = asyncio.ensure_future(app.warm_up())

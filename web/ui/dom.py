@@ -27,6 +27,7 @@ ROOT_ID = "game-root"
 SCREEN_ID = "pc-screen"
 TOAST_ID = "pc-toast"
 LIVE_ID = "pc-live"
+DIALOG_ID = "pc-dialog"
 
 _proxies: list[Any] = []  # event-listener proxies must outlive this module's functions
 
@@ -166,6 +167,94 @@ def set_toast(html: str) -> None:
     host = js.document.getElementById(TOAST_ID)
     if not missing(host):
         host.innerHTML = html
+
+
+def render_into(element_id: str, html: str) -> bool:
+    """``render`` for another part of the page that Python owns (the home screen's lists, the
+    dialog host): patched in place the same way. False if the element is not in the page."""
+    el = js.document.getElementById(element_id)
+    if missing(el):
+        return False
+    _dom_js().patch(el, html)
+    el.hidden = not html
+    return True
+
+
+def dialog_host() -> Any:
+    """The element confirmations are drawn into, over whatever is on screen (home or game);
+    made once, at the end of the body."""
+    host = js.document.getElementById(DIALOG_ID)
+    if missing(host):
+        host = js.document.createElement("div")
+        host.id = DIALOG_ID
+        host.hidden = True
+        js.document.body.appendChild(host)
+    return host
+
+
+def element(element_id: str) -> Any:
+    """The element with this id, or None."""
+    el = js.document.getElementById(element_id)
+    return None if missing(el) else el
+
+
+def focus(selectors: tuple[str, ...], *, move: bool = False, within: str = SCREEN_ID) -> None:
+    """After the next frame (the patch's own focus fix-up runs first), focus the first element
+    of ``within`` matching one of ``selectors``, scrolled into view if need be: always when
+    ``move``, else only if focus was lost (on the page's body, or outside ``within``). A
+    target that cannot take focus (a status line) is given ``tabindex="-1"``."""
+
+    def run(*_: Any) -> None:
+        box = js.document.getElementById(within)
+        if missing(box):
+            return
+        active = js.document.activeElement
+        inside = not missing(active) and active != js.document.body and box.contains(active)
+        if inside and not move:
+            return
+        for selector in selectors:
+            el = box.querySelector(selector)
+            if missing(el):
+                continue
+            if inside and (active == el or active.matches(selector)):
+                return  # already on one of them
+            if not el.matches("a[href], button, input, select, textarea, [tabindex]"):
+                el.setAttribute("tabindex", "-1")
+            el.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            el.scrollIntoView(
+                to_js(
+                    {"block": "nearest", "inline": "nearest"},
+                    dict_converter=js.Object.fromEntries,
+                )
+            )
+            return
+
+    js.requestAnimationFrame(create_once_callable(run))
+
+
+def active_element() -> Any:
+    """The focused element (None: the page's body), to give focus back to later."""
+    el = js.document.activeElement
+    return None if missing(el) or el == js.document.body else el
+
+
+def refocus(el: Any) -> None:
+    """Give focus back to ``el`` if it is still in the page (a dialog closed)."""
+    if not missing(el) and el.isConnected:
+        el.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def set_class(name: str, on: bool) -> None:
+    """Toggle a class on ``<html>`` (``pc-reduce-motion``: the in-app switch)."""
+    js.document.documentElement.classList.toggle(name, on)
+
+
+def unhide(element_id: str) -> Any:
+    """Show a part of the shell that waits for Python (the home's Settings button)."""
+    el = element(element_id)
+    if el is not None:
+        el.hidden = False
+    return el
 
 
 def storage_get(key: str) -> str | None:

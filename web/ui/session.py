@@ -112,6 +112,7 @@ class Session:
                 seat.level = default_level(self.game.bot_levels)
         self.bot_seed = bot_seed
         self.options = dict(options or {})
+        self.meta: dict[str, Any] = {}  # the app's own notes on this game (hints used, ...)
         # The seat whose private view is on screen (None: nobody's). With one human it is always
         # them; in pass-and-play it changes only when its owner taps the cover away.
         self.viewer = viewer if viewer is not None else self.you
@@ -221,6 +222,7 @@ class Session:
             "seats": [s.to_dict() for s in self.seats],
             "bot_seed": self.bot_seed,
             "options": dict(self.options),
+            "meta": dict(self.meta),
             "state": self.state.to_dict(),
         }
 
@@ -241,7 +243,10 @@ class Session:
         options = data.get("options")
         if not isinstance(options, dict):  # saves made before options were kept: the state's
             options = data["state"].get("options", {})
-        return cls(game_id, state, seats, str(data.get("bot_seed", "0")), options)
+        session = cls(game_id, state, seats, str(data.get("bot_seed", "0")), options)
+        meta = data.get("meta")
+        session.meta = dict(meta) if isinstance(meta, dict) else {}
+        return session
 
     # -- words -----------------------------------------------------------------------------
 
