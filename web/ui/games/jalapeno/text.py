@@ -91,7 +91,9 @@ def round_sentence(session: Session, result: RoundResult) -> str:
 
 def round_over_sentence(session: Session, event: dict[str, Any]) -> str:
     """ "Round 1 is over: Ana 3, Bart 0, ..." (penalty points this round, from the event)."""
-    points = ", ".join(f"{session.name(seat)} {pts}" for seat, pts in enumerate(event["penalties"]))
+    points = ", ".join(
+        f"{session.subject(seat)} {pts}" for seat, pts in enumerate(event["penalties"])
+    )
     return f"Round {event['round']} is over. Penalty points: {points}"
 
 
