@@ -45,10 +45,12 @@ Pairs that are *not* reported, on purpose:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 TOLERANCE_PX = 1.0
+LISTED = int(os.environ.get("PICANTE_LAYOUT_LISTED", "80"))  # problems listed in a failure
 MIN_TARGET_PX = 44
 MIN_TEXT_PX = 12
 SIZES: dict[str, tuple[int, int]] = {
@@ -326,11 +328,13 @@ def at_sizes(page: Any, sizes: tuple[tuple[int, int], ...] = PHONE_SIZES) -> Ite
 
 
 class Screens:
-    """A tour of screens: ``check(name)`` runs the three checks (and, given ``axe``, the
-    accessibility check: ``conftest.axe_violations``) on the screen on show at every size,
+    """A tour of screens: ``check(name)`` runs the three checks (and, given ``axe`` —
+    ``conftest.axe_violations`` — the accessibility check) on the screen on show at every size,
     saves a screenshot of each (e2e/artifacts/layout-<prefix>-<name>-<size>.png), and keeps
     every failure; ``done(expected)`` asserts once at the end that every expected screen was
-    reached and nothing failed (so one run reports every bad screen, not only the first)."""
+    reached and nothing failed (so one run reports every bad screen, not only the first).
+    ``check(name, root=..., context=...)`` narrows the layout checks (``root``) and axe
+    (``context``) to a part of the page: a sheet, the settings dialog."""
 
     def __init__(
         self,
@@ -348,7 +352,7 @@ class Screens:
         self.seen: list[str] = []
         self.failures: list[str] = []
 
-    def check(self, name: str, root: str | None = None) -> None:
+    def check(self, name: str, root: str | None = None, context: str | None = None) -> None:
         from conftest import shot
 
         self.seen.append(name)
@@ -357,7 +361,7 @@ class Screens:
             for line in problems(self.page, root or self.root):
                 self.failures.append(f"{name} @ {size}: {line}")
             if self.axe is not None:
-                for line in self.axe(self.page):
+                for line in self.axe(self.page, context):
                     self.failures.append(f"{name} @ {size}: axe {line}")
 
     def done(self, expected: list[str]) -> None:

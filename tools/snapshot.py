@@ -78,14 +78,13 @@ IMPORTS: tuple[str, ...] = (
     "ui.session",
     "ui.setup",
     "ui.soon",
-    "ui.scene",
-    # the party table's shared parts (the game bar's tools, the rules and log sheets, hints,
-    # settings), which ui.table, ui.generic and ui.app import
+    # the party table's shared parts (game bar, rules and log sheets, hints, settings)
     "ui.rules",
     "ui.tools",
     "ui.sheets",
     "ui.hints",
     "ui.settings",
+    "ui.scene",
     "ui.table",
     "ui.generic",
     "ui.app",  # what main.py imports; a game's UI is imported when the game opens
