@@ -133,14 +133,18 @@ def card_face(code: str, colours: dict[str, dict[str, str]], *, extra: str = "")
     )
 
 
-def mini_card(code: str, colours: dict[str, dict[str, str]]) -> Html:
+def mini_card(code: str, colours: dict[str, dict[str, str]], *, extra: bool = False) -> Html:
     """A small face-up Jalapeño in front of another seat: its food on its stripes, named for
-    readers."""
+    readers. ``extra``: one that a phone's crowded seat leaves out (it counts it instead)."""
     c = info(code, colours)
     return (
         "<span"
         + attrs(
-            class_=" ".join(["jp-mini", f"jp-suit-{c.colour}", *(["jal"] if c.jalapeno else [])]),
+            class_=" ".join(
+                ["jp-mini", f"jp-suit-{c.colour}"]
+                + (["jal"] if c.jalapeno else [])
+                + (["jp-extra"] if extra else [])
+            ),
             role="img",
             data_card=code,
             aria_label=c.label,

@@ -21,7 +21,7 @@ from .art import food
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
 from .cards import info as card_info
 from .results import TrickResult
-from .text import jalapenos_phrase
+from .text import jalapenos_phrase, trick_sentence
 
 SIDES = (("left", "To your left"), ("top", "Across the table"), ("right", "To your right"))
 
@@ -73,7 +73,7 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx, bar: Htm
         + _seats(session, view, ctx, colours, viewer)
         + _trick(session, view, ctx, colours)
         + (
-            _trick_won(ctx.result, ctx.status)
+            _trick_won(session, ctx.result)
             if ctx.result is not None
             else '<p class="status jp-status" data-area="status" data-testid="status">'
             f"{esc(ctx.status)}</p>"
@@ -146,7 +146,11 @@ def _seat(
         + '<span class="jp-unit"> pts</span></span></span>'
         + (
             '<span class="jp-seat-jal" aria-hidden="true">'
-            + "".join(mini_card(c, colours) for c in jal)
+            + "".join(
+                mini_card(c, colours, extra=i > 0 and len(jal) > 2) for i, c in enumerate(jal)
+            )
+            # a phone's seat has room for two: beyond that the first and how many more
+            + (f'<span class="jp-more">+{len(jal) - 1}</span>' if len(jal) > 2 else "")
             + "</span>"
             if jal
             else ""
@@ -226,9 +230,11 @@ def _trick(
     )
 
 
-def _trick_won(result: TrickResult, sentence: str) -> Html:
+def _trick_won(session: Session, result: TrickResult) -> Html:
     """Who took the trick, what burns in it, and "Tap to continue", in the status line's place
-    (in the flow: it never covers the trick, nor the sentence it replaces)."""
+    (in the flow: it never covers the trick, nor the sentence it replaces). The live region
+    reads the status, which says the Jalapeños in words too."""
+    sentence = trick_sentence(session, result)
     hot = jalapenos_phrase(result)
     return (
         '<div class="status jp-result" data-area="status" data-testid="status">'
