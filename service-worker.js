@@ -7,10 +7,12 @@
  *
  * - install: precache every file (awaited; one failure fails the install, so a half-cached
  *   version never activates). Files whose content hash is unchanged since the previous version
- *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime and the
- *   6 MB Python snapshot rarely change). Others are revalidated against the HTTP cache (on a
- *   first visit the page has just downloaded them) and checked against the build's hash, so a
- *   stale copy never enters this version's cache.
+ *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime rarely
+ *   changes). Others are revalidated against the HTTP cache (on a first visit the page has just
+ *   downloaded them) and checked against the build's hash, so a stale copy never enters this
+ *   version's cache. Python's start-up snapshot is not in the list: the page fetches it after its
+ *   first start-up and keeps it inflated in a cache of its own (web/start.mjs); without it,
+ *   offline or not, Python starts the normal way.
  * - fetch: same-origin GETs are served from THIS version's cache only (never another version's:
  *   no mixing), falling back to the network; navigations get the cached app page (other paths in
  *   scope are redirected to it), so an offline launch (any URL in scope, any #/route) boots.

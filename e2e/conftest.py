@@ -43,6 +43,12 @@ Helpers (import from conftest):
     TEST_ONLY_GAMES       the ids the test build adds (registered by tests/games/register.py)
     PHONE                 the context settings above
     open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
+    hold_until(page, pattern, ready_js, url=...)   go to url holding back the requests
+                          matching pattern until ready_js is true in the page
+    open_app_slowly(page, url)   open_app as a first visit on a phone network: the runtime
+                          is held back until the page has chosen how to start Python (the
+                          normal way: web/start.mjs takes the snapshot on a first visit only
+                          when the runtime has arrived at once)
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     track_csp(target, sink)       record what the CSP refused in a Page/BrowserContext
@@ -138,6 +144,32 @@ def open_app(page, url: str, ready: bool = True, **goto) -> None:
     page.goto(url, **goto)
     if ready:
         wait_ready(page)
+
+
+def hold_until(page, pattern: str, ready_js: str, **goto) -> None:
+    """Go to the page's URL (goto["url"]) holding back every request matching `pattern` until
+    `ready_js` is true in the page, then let them go."""
+    held: list = []
+    holding = [True]
+
+    def handle(route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(pattern, handle)
+    page.goto(**goto)
+    page.wait_for_function(ready_js)
+    holding[0] = False
+    for route in held:
+        route.continue_()
+
+
+def open_app_slowly(page, url: str) -> None:
+    js = "() => window.picante && window.picante.boot !== undefined"
+    hold_until(page, "**/pyodide/pyodide.asm.wasm", js, url=url)
+    wait_ready(page)
 
 
 SHOTS = [ROOT / "e2e" / "artifacts"]

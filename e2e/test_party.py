@@ -329,3 +329,67 @@ def test_the_generic_game_bar_is_labelled_and_its_hint_matches_the_bot(
         seats = page.locator('[data-area="seats"]').bounding_box()
         assert act and seats and act["x"] >= seats["x"] + seats["width"] - 1, size
         assert act["y"] < page.viewport_size["height"], size
+
+
+def test_a_keyboard_only_game_and_a_live_region_that_says_what_happened(
+    new_context, test_server
+) -> None:
+    """The generic UI (the test-only game) from the home card to the end with the keyboard:
+    focus lands on the first choice after Start and after each result; the live region says
+    each reveal."""
+    page = new_context().new_page()
+    open_app(page, test_server.url)
+    page.evaluate(f"window.picante.setPace({PACE})")
+    for _ in range(40):  # Tab to the game's card
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.game") == "rps":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="setup"]')
+    for _ in range(80):  # Tab to Start
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.testid") == "start":
+            break
+    page.keyboard.press("Enter")
+    said: list[str] = []
+    for _ in range(20):
+        page.wait_for_function(
+            "() => document.activeElement.dataset.action === 'play'"
+            " || document.activeElement.dataset.action === 'dismiss'"
+            " || !!document.querySelector('[data-testid=game-over]')"
+        )
+        said.append(page.locator("#pc-live").inner_text())
+        if page.locator('[data-testid="game-over"]').count():
+            break
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError("the game did not end")
+    assert any("Reveal" in text for text in said), said
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "play-again"
+
+
+def test_the_generic_table_result_and_end_screens_at_every_size(new_context, test_server) -> None:
+    """The generic UI's screens (any game without its own: the test-only one) in the frame:
+    the table, a result (the reveal), the end screen."""
+    page = new_context().new_page()
+    open_app(page, test_server.url + "#/rps")
+    page.evaluate(f"window.picante.setPace({PACE})")
+    screens = Screens(page, "generic", ALL_SIZES, axe=axe_violations)
+    page.get_by_test_id("start").tap()
+    page.wait_for_selector('[data-testid="actions"] [data-move]')
+    screens.check("table")
+    page.locator('[data-move="R"]').tap()
+    page.get_by_test_id("result").wait_for()
+    screens.check("result")
+    for _ in range(6):
+        if page.locator('[data-testid="game-over"]').count():
+            break
+        if page.get_by_test_id("result").count():
+            page.get_by_test_id("result").tap()
+        page.wait_for_selector('[data-testid="actions"] [data-move], [data-testid="game-over"]')
+        if page.locator('[data-testid="actions"] [data-move]').count():
+            page.locator('[data-move="P"]').tap()
+            page.wait_for_selector('[data-testid="result"], [data-testid="game-over"]')
+    page.get_by_test_id("game-over").wait_for()
+    screens.check("game-over")
+    screens.done(["table", "result", "game-over"])

@@ -205,6 +205,7 @@ def test_the_tutorial_runner_plays_a_script_through() -> None:
             if 'data-testid="coach-done"' in page.html:
                 break
         assert 'data-testid="coach-done"' in page.html and tutorial.outro in page.html
+        assert page.saves == []  # a tutorial is never saved (nor replaces a saved game)
 
     run("rps", None, script, tutorial=tutorial)
 

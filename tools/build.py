@@ -8,19 +8,23 @@ Steps:
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
    index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
    request), so is each game's art (web/ui/games/<id>/art.svg) into the sprite; the home cards
-   and their colours are written from the game registries (engine and UI: see `game_list`);
-   every other CSS file under web/ gets a non-blocking <link> (boot.js applies it once loaded;
-   a game's own only while that game is open); the Content-Security-Policy gets the hashes of
-   the inlined code (`content_security_policy`); the list of files to load into Python (the
-   wheel, unpacked, plus every .py under web/ at the same relative path) and the PyScript config
-   (interpreter = web/start.mjs, which boots our local Pyodide early) are written inline.
-3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
-   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
+   and their colours, and each game's rules, are written from the game registries (engine and
+   UI: see `shell_data`); every other CSS file under web/ gets a non-blocking <link> (boot.js
+   applies it once loaded; a game's own only while that game is open); the
+   Content-Security-Policy gets the hashes of the inlined code (`content_security_policy`); the
+   list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
+   relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
+   Pyodide early) are written inline.
+3. Copy the Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
+   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json). The
+   standard library is ours: only the modules the page imports, as bytecode (tools/stdlib.py),
+   cached in build/snapshot/stdlib/.
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
    Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
-   (tools/snapshot_bytecode.py), cached the same way.
+   (before ready) and dist/python-bytecode-later.gz (the games; tools/snapshot_bytecode.py),
+   cached the same way.
 5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
@@ -50,7 +54,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import snapshot, snapshot_bytecode
+from tools import snapshot, snapshot_bytecode, stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,6 +70,8 @@ PYODIDE_FILES = (
 SOURCE_DATE_EPOCH = "315532800"
 
 SW_NAME = "service-worker.js"
+# In dist/ but not in the service worker's precache list: fetched and kept by the page itself.
+PAGE_FETCHED = (snapshot.NAME,)
 # The service worker template holds exactly one JSON object between these two markers; the build
 # replaces it with {"cache": ..., "files": [...], "hashes": {...}, "decoded": {...}}. tests/e2e
 # read it back the
@@ -98,6 +104,7 @@ CSP = (
     ("base-uri", "'none'"),
     ("form-action", "'none'"),
 )
+RULES_MARKER = "<!-- @picante:rules -->"
 # The test-only games (never in the shipped dist/): their folder, and the module that registers
 # them on both sides (engine and UI), imported by the page at start-up.
 TEST_GAMES = "tests/games"
@@ -358,7 +365,8 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     )
 
 
-# The home cards: what ui.games.home_games() says, run on the sources being built (their engine
+# The home cards: what ui.games.home_games() says, and each playable game's rules
+# (ui/games/<id>/rules.py, rendered by ui.rules), run on the sources being built (their engine
 # and web/ may be copies: see the tests), in a child Python so that nothing of them stays
 # imported in the build's own process.
 _GAME_LIST_PY = """
@@ -367,15 +375,29 @@ paths, register = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 sys.path[:0] = paths
 for module in register:
     importlib.import_module(module)
+from ui import rules
 from ui.games import home_games
-print(json.dumps(home_games()))
+games, texts = home_games(), {}
+for game in games:
+    name = f"ui.games.{game['id']}.rules"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:  # no rules (or, with the generic UI, no UI package)
+        if exc.name not in (name, name.rpartition(".")[0]):
+            raise
+        continue
+    rules.check(module.RULES)
+    texts[game["id"]] = rules.render(game["id"], game["title"], module.RULES)
+print(json.dumps({"games": games, "rules": texts}))
 """
 
 
-def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
-    """The home cards, in order: {id, title, players_text, pitch, art, colours, playable}. A
-    game is playable when both its engine and its UI are registered; an announced one that is
-    not yet is "coming soon" (``web/ui/games/__init__.py`` holds the announcements)."""
+def shell_data(root: Path, web: Path, register: list[str] = ()) -> dict:
+    """What the build writes into the shell from the game registries: ``games``, the home cards
+    in order ({id, title, players_text, pitch, art, colours, playable}: a game is playable when
+    both its engine and its UI are registered; an announced one that is not yet is "coming
+    soon", ``web/ui/games/__init__.py`` holds the announcements), and ``rules``, each game's
+    rules as HTML by id (a game without ``ui/games/<id>/rules.py`` has none)."""
     import subprocess
 
     # the test-only games import as `games.<name>`, as in the tests (tests/ on the path)
@@ -392,6 +414,11 @@ def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
     if done.returncode != 0:
         raise BuildError(f"could not read the game registries:\n{done.stderr.strip()}")
     return json.loads(done.stdout)
+
+
+def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
+    """The home cards, in order (see `shell_data`)."""
+    return shell_data(root, web, register)["games"]
 
 
 def _game_card(game: dict, template: str) -> str:
@@ -463,6 +490,44 @@ def render_games(page: str, games: list[dict]) -> str:
     )
 
 
+def render_rules(page: str, games: list[dict], rules: dict[str, str]) -> str:
+    """Each game's rules written into the shell, in the home cards' order: a person can read them
+    while Python loads (plain HTML, <details> that open with no script)."""
+    if page.count(RULES_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {RULES_MARKER!r} exactly once")
+    blocks = "\n".join(rules[g["id"]] for g in games if g["id"] in rules)
+    return page.replace(RULES_MARKER, blocks)
+
+
+# What a static host compresses on the fly (the rest it sends as it is): see tools/serve.py.
+COMPRESSED_BY_HOSTS = (
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".webmanifest",
+    ".svg",
+    ".py",
+    ".wasm",
+)
+
+
+def first_download(stage: Path, boot: dict) -> dict[str, list[int]]:
+    """Python's runtime, which a first visit downloads before Python can start, path -> [bytes,
+    bytes as a compressing host sends them]: the page shows how much is left (web/start.mjs).
+    (Our own files, ~0.4 MB, download while Python starts.)"""
+    paths = [f"./pyodide/{name}" for name in PYODIDE_FILES]
+    out = {}
+    for path in paths:
+        data = (stage / path).read_bytes()
+        sent = data
+        if path.endswith(COMPRESSED_BY_HOSTS):
+            sent = gzip.compress(data, compresslevel=6, mtime=0)
+        out[path] = [len(data), len(sent)]
+    return out
+
+
 def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     """--test-games: the test-only games' files into the stage and the boot list, and the module
     that registers them; returns the modules the page imports at start-up."""
@@ -475,6 +540,24 @@ def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     return boot["register"]
 
 
+def add_stdlib(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 3b: dist/pyodide/python_stdlib.zip, the standard library modules the page imports as
+    bytecode (tools/stdlib.py), in place of Pyodide's (every module, as source). Returns the
+    report."""
+    tree = {
+        **snapshot.staged_python(stage, boot["files"]),
+        **snapshot_bytecode.pyscript_sources(node_modules),
+    }
+    try:
+        data, report = stdlib.build_stdlib(
+            node_modules / "pyodide", tree, cache and cache / "stdlib"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's standard library: {exc}") from exc
+    _write(stage / "pyodide" / stdlib.NAME, data)
+    return report
+
+
 def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
     (so it matches what the page loads), and its entry in the boot list. Returns the report."""
@@ -485,26 +568,39 @@ def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
         raise BuildError(f"Python's start-up snapshot: {exc}") from exc
     _write(stage / snapshot.NAME, gz)
     boot["snapshot"] = f"./{snapshot.NAME}"
+    # names the inflated copy a visit stores for the next one (web/start.mjs)
+    boot["snapshotHash"] = _sha256(gz)[:16]
     return report
 
 
 def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
-    """Step 4b: dist/python-bytecode.gz, every module the page imports (ours and PyScript's own)
-    compiled by the shipped Pyodide, and its entry in the boot list. Returns the report."""
+    """Step 4b: every module the page imports (ours and PyScript's own) compiled by the shipped
+    Pyodide, in two bundles: dist/python-bytecode.gz, what the page imports before it is ready
+    (the platform core, main.py, PyScript's package), and dist/python-bytecode-later.gz, the
+    games, which the page fetches once it is ready (a first visit on a slow network does not wait
+    for them). Their entries in the boot list; returns the report."""
     tree = snapshot.staged_python(stage, boot["files"])
     pyscript = snapshot_bytecode.pyscript_sources(node_modules)
     if set(tree) & set(pyscript):
         raise BuildError(
             f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
         )
-    try:
-        gz, report = snapshot_bytecode.build_bytecode(
-            stage / "pyodide", {**tree, **pyscript}, cache and cache / "bytecode"
-        )
-    except snapshot.SnapshotError as exc:
-        raise BuildError(f"Python bytecode: {exc}") from exc
-    _write(stage / snapshot_bytecode.NAME, gz)
-    boot["bytecode"] = f"./{snapshot_bytecode.NAME}"
+    core = {**snapshot.module_files(tree), **pyscript}
+    core.update({rel: data for rel, data in tree.items() if "/" not in rel})  # main.py
+    later = {rel: data for rel, data in tree.items() if rel not in core}
+    report = {}
+    for key, name, sources in (
+        ("bytecode", snapshot_bytecode.NAME, core),
+        ("bytecodeLater", snapshot_bytecode.LATER_NAME, later),
+    ):
+        try:
+            gz, report[key] = snapshot_bytecode.build_bytecode(
+                stage / "pyodide", sources, cache and cache / "bytecode"
+            )
+        except snapshot.SnapshotError as exc:
+            raise BuildError(f"Python bytecode: {exc}") from exc
+        _write(stage / name, gz)
+        boot[key] = f"./{name}"
     return report
 
 
@@ -534,21 +630,27 @@ def _stage(
         if not need.is_dir():
             raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
     for name in PYODIDE_FILES:
-        _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
+        if name != stdlib.NAME:  # ours, below
+            _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
-
-    # 4. Python's start-up snapshot
     boot = boot_config(web, wheel_rel)
     register = add_test_games(stage, root, boot) if test_games else []
+    stdlib_report = add_stdlib(stage, boot, node_modules, snapshot_cache)
+
+    # 4. Python's start-up snapshot
     report = add_snapshot(stage, boot, snapshot_cache)
+    report["stdlib"] = stdlib_report
     report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
+
+    boot["download"] = first_download(stage, boot)
 
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
     page = render_index(template, web, boot)
-    page = render_games(page, game_list(root, web, register))
+    shell = shell_data(root, web, register)
+    page = render_rules(render_games(page, shell["games"]), shell["games"], shell["rules"])
     version = _content_hash(stage, extra=page.encode())[:12]
     page = page.replace(VERSION_MARKER, version)
     if page.count(CSP_MARKER) != 1:
@@ -579,7 +681,9 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
         if rel.endswith(".gz")
     }
     cache = "picante-" + _content_hash(stage, extra=template.encode())[:16]
-    precache = sorted([*files, SW_NAME])
+    # Python's snapshot is not part of the offline copy: the page fetches it after a first visit
+    # and keeps it inflated (web/start.mjs); offline, Python starts without it.
+    precache = sorted([*(f for f in files if f not in PAGE_FETCHED), SW_NAME])
     info = {"cache": cache, "files": precache, "hashes": hashes, "decoded": decoded}
     start = template.index(SW_BEGIN) + len(SW_BEGIN)
     end = template.index(SW_END)

@@ -159,10 +159,13 @@ def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = 
     return h.hexdigest()
 
 
-def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> dict:
-    """Run tools/snapshot.mjs in Node on the runtime in `runtime` (a folder with pyodide.mjs &
-    co) with `tree` (relative path -> bytes) in Python's working directory and the rest of the
-    spec; returns its report. `work` is a scratch folder for its input and output."""
+def run_maker(
+    runtime: Path, tree: dict[str, bytes], spec: dict, work: Path, maker: Path = MAKER
+) -> dict:
+    """Run tools/snapshot.mjs (or another `maker` script) in Node on the runtime in `runtime` (a
+    folder with pyodide.mjs & co) with `tree` (relative path -> bytes) in Python's working
+    directory and the rest of the spec; returns its report. `work` is a scratch folder for its
+    input and output."""
     node = shutil.which("node")
     if not node:
         raise SnapshotError("node is needed to make Python's start-up snapshot (apt-get nodejs)")
@@ -173,10 +176,10 @@ def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> 
     spec = {"pyodide": str(runtime.resolve()), "tree": str(work / "tree"), **spec}
     (work / "spec.json").write_text(json.dumps(spec))
     done = subprocess.run(
-        [node, str(MAKER), str(work / "spec.json")], capture_output=True, text=True, timeout=600
+        [node, str(maker), str(work / "spec.json")], capture_output=True, text=True, timeout=600
     )
     if done.returncode != 0:
-        raise SnapshotError(done.stderr.strip() or f"{MAKER.name} failed ({done.returncode})")
+        raise SnapshotError(done.stderr.strip() or f"{maker.name} failed ({done.returncode})")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

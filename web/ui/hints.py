@@ -123,7 +123,7 @@ def hints_line(session: Session) -> Html:
 
 
 _TAG = re.compile(r"<[a-zA-Z][^>]*>")
-_END = re.compile(r"/?>$")  # where a tag ends: the mark goes just before it
+_TAG_END = re.compile(r"/?>$")
 _ATTR = re.compile(r'\sdata-(?:move|card)="([^"]*)"')
 
 
@@ -138,10 +138,10 @@ def mark_moves(html: Html, targets: Iterable[str]) -> Html:
     if not wanted:
         return html
 
-    def mark(tag: re.Match[str]) -> str:
-        text = tag.group(0)
-        if any(m.group(1) in wanted for m in _ATTR.finditer(text)):
-            return _END.sub(r' data-hint="true"\g<0>', text, count=1)
-        return text
+    def mark(tag: re.Match[str]) -> Html:
+        text: Html = tag.group(0)  # a tag of ``html``: markup already
+        if not any(m.group(1) in wanted for m in _ATTR.finditer(text)):
+            return text
+        return _TAG_END.sub(r' data-hint="true"\g<0>', text, count=1)
 
     return _TAG.sub(mark, html)

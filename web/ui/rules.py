@@ -24,15 +24,15 @@ Pure Python (no ``js``): the build imports it in CPython.
 >>> print(render_section("jalapeno", lead))
 <section class="rules-section" id="rules-jalapeno-lead" data-rules="lead-rule">
 <h3>Leading</h3>
-<p>Play any card.</p>
-<ul><li>Or a jalapeño.</li></ul>
+<p>Play any card.</p><ul><li>Or a jalapeño.</li></ul>
 </section>
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
+
+from .html import Html, esc
 
 Paragraph = str | tuple[str, ...]
 
@@ -75,27 +75,27 @@ def check(sections: tuple[Section, ...]) -> None:
             owners[rule] = s.key
 
 
-def _paragraph(p: Paragraph) -> str:
+def _paragraph(p: Paragraph) -> Html:
     if isinstance(p, tuple):
-        return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in p) + "</ul>"
-    return f"<p>{escape(p)}</p>"
+        return "<ul>" + "".join(f"<li>{esc(item)}</li>" for item in p) + "</ul>"
+    return f"<p>{esc(p)}</p>"
 
 
-def render_section(game: str, section: Section) -> str:
+def render_section(game: str, section: Section) -> Html:
     """One section as HTML: an <h3> and its paragraphs and lists."""
-    data = f' data-rules="{escape(" ".join(section.rules))}"' if section.rules else ""
-    body = "".join(f"{_paragraph(p)}\n" for p in section.paragraphs)
+    data = f' data-rules="{esc(" ".join(section.rules))}"' if section.rules else ""
+    body: Html = "".join(_paragraph(p) for p in section.paragraphs)
     return (
-        f'<section class="rules-section" id="rules-{escape(game)}-{escape(section.key)}"{data}>\n'
-        f"<h3>{escape(section.title)}</h3>\n{body}</section>"
+        f'<section class="rules-section" id="rules-{esc(game)}-{esc(section.key)}"{data}>\n'
+        f"<h3>{esc(section.title)}</h3>\n{body}\n</section>"
     )
 
 
-def render(game: str, title: str, sections: tuple[Section, ...]) -> str:
+def render(game: str, title: str, sections: tuple[Section, ...]) -> Html:
     """A game's rules as a collapsible block (a <details>: it opens and closes with no script,
     before Python is up)."""
-    inner = "".join(f"{render_section(game, s)}\n" for s in sections)
+    inner: Html = "".join(render_section(game, s) for s in sections)
     return (
-        f'<details class="rules" id="rules-{escape(game)}" data-rules-game="{escape(game)}">\n'
-        f"<summary>How to play {escape(title)}</summary>\n{inner}</details>"
+        f'<details class="rules" id="rules-{esc(game)}" data-rules-game="{esc(game)}">\n'
+        f"<summary>How to play {esc(title)}</summary>\n{inner}\n</details>"
     )

@@ -46,7 +46,14 @@ FOCUS_TURN = (
     '[data-legal="true"]',
     '[data-testid="status"]',
 )
-FOCUS_ELSE = ('[data-testid="status"]', "h1")
+FOCUS_ELSE = (
+    '[data-action="dismiss"]',  # a result: Enter moves on
+    '[data-action="continue"]',
+    '[data-action="next-round"]',
+    "[autofocus]",
+    '[data-testid="status"]',
+    "h1",
+)
 
 
 class Host(Protocol):

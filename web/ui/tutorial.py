@@ -130,6 +130,20 @@ def _button(action: str, label: str, *, primary: bool = False, autofocus: bool =
     )
 
 
+class Unsaved:
+    """The page, as a tutorial's host: everything but saving (a tutorial is never saved, and
+    must never replace the game saved on this device)."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+    def save_game(self, session: Session) -> None:
+        pass
+
+
 class TutorialTable(Table):
     """The table loop playing a ``Tutorial``: the player's moves are checked against the step,
     every other seat's are the script's."""
@@ -148,7 +162,7 @@ class TutorialTable(Table):
             else SeatConfig(name, HUMAN)
             for i, name in enumerate(tutorial.seats)
         ]
-        super().__init__(host, ui, Session(ui.game.id, state, seats, "tutorial"))
+        super().__init__(Unsaved(host), ui, Session(ui.game.id, state, seats, "tutorial"))
         self.session.meta["hints_allowed"] = False  # the tutorial highlights its own moves
         self.index = 0  # the step on show
         self.card: Html = ""  # the coach card on screen ("" : none)
@@ -241,7 +255,7 @@ class TutorialTable(Table):
 
     def restart(self) -> None:
         self.stop()
-        self.__init__(self.host, self.ui, self.tutorial)  # type: ignore[misc]
+        self.__init__(self.host._host, self.ui, self.tutorial)  # type: ignore[misc,attr-defined]
         self.start()
 
     def act(self, move: str) -> None:

@@ -74,7 +74,7 @@ def register_ui(
     """Make the UI of game ``game_id`` known (``module`` has ``UI``; default: the generic UI).
     ``art``: the home card's <symbol> id, drawn in ``ui/games/<id>/art.svg`` (default: the
     announcement's, else none: the card shows the Picante logo); ``colours``: the home card's
-    (default: the announcement's, else the shell's). ``tutorial``: the module with its
+    (default: the announcement's, else the shell's); ``tutorial``: the module with its
     ``TUTORIAL`` (default ``<module>.tutorial``; see ``load_tutorial``)."""
     known = _UIS.get(game_id)
     soon = announcement(game_id) if art is None or colours is None else None
