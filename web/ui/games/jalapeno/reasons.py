@@ -9,6 +9,8 @@ trick is the highest card of the lead colour: ``engine/jalapeno/rules.py``).
 >>> move_text(view, "R5"), reason(view, "R5")
 ('play the Red 5', 'It stays under the Red 10, so you dodge the Red Jalapeño.')
 >>> reason(view, "R12")
+'It beats the Red 10: you take the trick and the Red Jalapeño unless a higher red follows.'
+>>> reason(example(hand=["R12"], trick=["R10", "R1", "G3"], legal=["R12", "G4"]), "R12")
 'It beats the Red 10: you take the trick, and the Red Jalapeño with it.'
 >>> reason(example(hand=["G4", "Y2"], trick=["R10", "R1"], legal=["G4", "Y2"]), "G4")
 'A card of another colour never wins: it dodges the Red Jalapeño.'
@@ -105,8 +107,13 @@ def reason(view: dict[str, Any], code: str) -> str:
             return f"It stays under the {_name(view, best)}, so you dodge {hot}."
         return f"It stays under the {_name(view, best)}: someone else takes this trick."
     last = len(trick) == view["players"] - 1
-    if hot:
+    if hot and last:
         return f"It beats the {_name(view, best)}: you take the trick, and {hot} with it."
+    if hot:  # others play after you: only a higher card of the lead colour saves you
+        return (
+            f"It beats the {_name(view, best)}: you take the trick and {hot} unless a higher"
+            f" {lead_name} follows."
+        )
     if last:
         return "You play last and no Jalapeño is in the trick: taking it is safe."
     return f"It beats the {_name(view, best)} while no Jalapeño is in the trick."
