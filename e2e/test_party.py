@@ -20,7 +20,7 @@ from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 from tools.build import build
 
 PACE = 0.04
-MY_TURN = '.me.my-turn .card[data-legal="true"]'
+MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 
 
 def open_setup(page: Any, game: str) -> None:
@@ -67,6 +67,12 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
         screens.check(f"sheet-{name}", root=sheet, context=sheet)
         page.get_by_test_id("close-sheet").tap()
         page.wait_for_selector(sheet, state="detached")
+    # Settings over the table (from the game's menu): the same dialog, above the table.
+    py_table(page, 'on_tap("settings")')
+    page.wait_for_selector('[data-testid="settings"]')
+    screens.check("settings-over-table", root="#pc-dialog", context="#pc-dialog")
+    page.get_by_test_id("settings-done").click()
+    page.wait_for_selector("#pc-dialog", state="hidden")
     # A refusal's toast with its rule link, held up for the checks (its timer cancelled).
     run_python(
         page,
@@ -95,6 +101,7 @@ def test_shared_screens_at_every_size_with_the_three_checks_and_axe(page: Any) -
             "sheet-menu",
             "sheet-rules",
             "sheet-log",
+            "settings-over-table",
             "toast",
             "cover",
         ]
@@ -149,8 +156,13 @@ def test_settings_are_remembered_across_a_reload_and_reach_every_setup(page: Any
     page.get_by_test_id("open-settings").click()
     for field, value in (("speed", "instant"), ("motion", "reduce"), ("hints", "off")):
         assert page.locator(f'[data-setting="{field}"][value="{value}"]').is_checked()
+    # Focus is in the dialog while it is open, and back on its opener once it closes.
+    page.wait_for_function(
+        "() => document.getElementById('pc-dialog').contains(document.activeElement)"
+    )
     page.keyboard.press("Escape")
     page.wait_for_selector("#pc-dialog", state="hidden")
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'open-settings'")
 
     # Every game's setup: the names, and hints off by default.
     for game in ("nacho", "taco"):
@@ -195,7 +207,7 @@ def test_a_refused_move_links_to_its_rule(page: Any) -> None:
     start_jalapeno(page)
     for _ in range(30):
         page.wait_for_selector(MY_TURN)
-        unlit = page.locator('.me.my-turn .card[data-legal="false"]')
+        unlit = page.locator('.jp-me.my-turn .jp-card[data-legal="false"]')
         if unlit.count():
             break
         page.locator(MY_TURN).first.tap()
@@ -233,20 +245,51 @@ def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any) -> None:
     page.wait_for_selector('[data-hint="true"]', state="detached")
 
 
+# Where focus is, and whether a sighted keyboard user sees it: on screen, its ring drawn, and on
+# top (the element hit at the middle of its box is the element or inside it: not a card that
+# covers it).
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'on the body';
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  if (cx < 0 || cy < 0 || cx > innerWidth || cy > innerHeight) return 'off screen';
+  const s = getComputedStyle(el);
+  if (s.outlineStyle === 'none' || parseFloat(s.outlineWidth) < 2) return 'no focus ring';
+  const hit = document.elementFromPoint(cx, cy);
+  if (!hit || !(el === hit || el.contains(hit))) {
+    return 'covered by ' + (hit && hit.outerHTML.slice(0, 80));
+  }
+  return 'shown';
+}"""
+
+
 def test_after_start_focus_is_on_the_first_legal_choice_not_the_body(page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
     open_setup(page, "jalapeno")
+    page.locator('[data-testid="players"] label:has(input[value="9"])').tap()  # the fullest hand
+    page.wait_for_selector('[data-testid="players"] input[value="9"]:checked')
     page.get_by_test_id("start").focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector(MY_TURN)
-    page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
-    card = page.evaluate("() => document.activeElement.dataset.card")
-    page.keyboard.press("Enter")  # plays it
-    page.wait_for_selector(f'[data-testid="me"] .card[data-card="{card}"]', state="detached")
     page.wait_for_selector(MY_TURN, timeout=60_000)
-    page.wait_for_function(
-        "() => document.activeElement.dataset.legal === 'true'"
-        " || document.activeElement.dataset.testid === 'trick-won'"
-    )
+    page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
+    assert page.evaluate(FOCUS_SHOWN) == "shown"
+    for _ in range(2):
+        card = page.evaluate("() => document.activeElement.dataset.card")
+        page.keyboard.press("Enter")  # plays it
+        page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{card}"]', state="detached")
+        page.wait_for_function(
+            "() => document.activeElement.dataset.legal === 'true'"
+            " || document.activeElement.dataset.testid === 'trick-won'",
+            timeout=60_000,
+        )
+        assert page.evaluate(FOCUS_SHOWN) == "shown"
+        if page.evaluate("() => document.activeElement.dataset.testid") == "trick-won":
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "() => document.activeElement.dataset.legal === 'true'", timeout=60_000
+            )
+            assert page.evaluate(FOCUS_SHOWN) == "shown"
 
 
 # ---- the tutorial runner and the generic game bar (the test-only game) ---------------------
@@ -270,6 +313,9 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     coach = page.get_by_test_id("coach")
     coach.wait_for()
     assert "Rock blunts scissors" in coach.inner_text()
+    # The runner's own screens at every size: its coach card over the table, then the last one.
+    screens = Screens(page, "tutorial", ALL_SIZES, axe=axe_violations)
+    screens.check("coach")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.wait_for_selector('[data-move="P"][data-hint="true"]')
     assert page.get_by_test_id("status").inner_text().endswith("Pick paper.")
@@ -286,6 +332,8 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     shot(page, "tutorial-rps.png")
     page.get_by_test_id("coach-tutorial-next").tap()
     page.get_by_test_id("coach-done").wait_for()
+    screens.check("coach-done")
+    screens.done(["coach", "coach-done"])
     page.get_by_test_id("coach-setup").tap()
     page.wait_for_selector('[data-testid="setup"]')
 

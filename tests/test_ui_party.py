@@ -249,3 +249,39 @@ def test_settings_read_anything_and_edit_one_field_at_a_time() -> None:
     assert s.edited("name-2", "Cleo").names[2] == "Cleo"
     assert s.edited("name-99", "x") is None and s.edited("colour", "red") is None
     assert Settings.from_dict(s.edited("motion", "reduce").to_dict()).reduce_motion is True
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bots", "options"),
+    [("jalapeno", ("Bo", "Cy"), {"rounds": 1}), ("nacho", ("Bo",), {}), ("taco", ("Bo",), {})],
+)
+def test_the_live_region_says_every_turn_change_and_what_happened(
+    game_id: str, bots: tuple[str, ...], options: dict
+) -> None:
+    """Each screen's announcement ends with its status line (whose turn it is: "Your turn",
+    "Bo is thinking…"), after the game's narration of what just happened; every bot's turn is
+    said by name."""
+    seats = [SeatConfig("Ana", HUMAN)] + [SeatConfig(n, BOT, "random") for n in bots]
+    session = Session.new(game_id, seats, options, seed=5)
+
+    async def script(page: FakePage, t: Table) -> None:
+        for _ in range(40):
+            screen = await settle(t)
+            if screen is Screen.OVER:
+                return
+            if screen is Screen.TURN:
+                t.on_tap("play", str(t.session.legal(t.seat)[0]))
+            else:
+                t.on_tap("dismiss")
+
+    page = run(game_id, session, script)
+    assert len(page.said) == len(page.screens)  # every screen shown is announced
+    for (_, status), said in zip(page.screens, page.said, strict=True):
+        assert said.endswith(status), (said, status)
+    assert any(s.startswith(("Your turn", "You:")) or ", your turn" in s for _, s in page.screens)
+    for name in bots:
+        assert any(name in said for said in page.said), (name, page.said)
+    # what happened (the game's narration) is said before the status
+    assert any(said != status for (_, status), said in zip(page.screens, page.said, strict=True))
+    if game_id == "jalapeno":
+        assert any(" the trick and " in said for said in page.said)
