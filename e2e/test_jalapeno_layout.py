@@ -5,9 +5,10 @@ tablet portrait 768 x 1024 and 810 x 1080, tablet landscape 1024 x 768 and 1280 
 
 The game is played by tapping (seeded deals, quick bots). Screens: the setup; the table at your
 first turn (a full hand), with a hint on it, with the score sheet over it, with a full trick
-before your card (9 players: two rows of cards in the trick), a trick won; a round's end; game
-over; the pass-the-device cover and a hot-seat table; the tutorial's coach. Beyond the checks,
-the designs promise what each size is for: on a tablet your whole hand is visible without
+before your card (9 players: two rows of cards in the trick), a trick won, the Rules and Log
+sheets over it; a round's end; game over; the pass-the-device cover and a hot-seat table; the
+tutorial's coach, a lesson and what the coach says after it. Beyond the checks, the designs
+promise what each size is for: on a tablet your whole hand is visible without
 scrolling (12 cards, 9 players at 1024 x 768), in phone landscape the trick and your hand are
 on screen together, and at 360 x 640 with 9 players no card of the trick is cut off nor loses
 its name. Screenshots of every screen at every size go to e2e/artifacts/layout-*.png; the
@@ -137,6 +138,20 @@ def test_every_table_screen_at_every_size_nine_players(page: Any, base_url: str)
     assert not promised, "\n".join(promised)
 
 
+def test_twelve_cards_in_your_hand_at_a_nine_player_table(page: Any, base_url: str) -> None:
+    """The issue's case (12 cards, 9 players): the whole hand on a tablet, and every check."""
+    screens = Screens(page, "jp9x12", ALL_SIZES, axe=axe_violations)
+    promised: list[str] = []
+    start(page, base_url, players=9, rounds=1, seed=4)  # seed 4: no Jalapeño dealt to you
+    page.get_by_test_id("start").tap()
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    assert page.locator('[data-testid="me"] .jp-hand .jp-card').count() == 12
+    screens.check("table")
+    promises(page, 9, promised)
+    screens.done(["table"])
+    assert not promised, "\n".join(promised)
+
+
 def test_every_table_screen_at_every_size_four_players(page: Any, base_url: str) -> None:
     screens = Screens(page, "jp4", ALL_SIZES, axe=axe_violations)
     start(page, base_url, players=4, rounds=2, seed=11)
@@ -155,8 +170,18 @@ def test_every_table_screen_at_every_size_four_players(page: Any, base_url: str)
             continue
         if page.locator(".jp-trick .jp-played").count() and "mid-trick" not in screens.seen:
             screens.check("mid-trick")
+            # The shared sheets over this table: Rules (a tool of its own), the Log (the menu's
+            # on a phone: opened from there at every size).
+            for name, tool in (("rules", ["tool-rules"]), ("log", ["tool-game-menu", "menu-log"])):
+                for testid in tool:
+                    page.get_by_test_id(testid).tap()
+                sheet = f'[data-testid="sheet-{name}"]'
+                page.wait_for_selector(sheet)
+                screens.check(f"{name}-sheet", root=sheet, context=sheet)
+                page.get_by_test_id("close-sheet").tap()
+                page.wait_for_selector(sheet, state="detached")
         play_first_legal(page)
-    screens.done(["mid-trick", "round-end", "game-over"])
+    screens.done(["mid-trick", "rules-sheet", "log-sheet", "round-end", "game-over"])
 
 
 def test_pass_the_device_cover_and_a_hot_seat_table(page: Any, base_url: str) -> None:
@@ -182,7 +207,10 @@ def test_the_tutorial_at_every_size(page: Any, base_url: str) -> None:
     page.get_by_test_id("coach-tutorial-next").tap()
     page.wait_for_selector('[data-card="Y2"][data-hint="true"]')
     screens.check("lesson")
-    screens.done(["coach-intro", "lesson"])
+    page.locator('[data-card="Y2"][data-hint="true"]').tap()
+    page.wait_for_selector('[data-testid="coach-text"]:has-text("Bart took the trick")')
+    screens.check("well-played")
+    screens.done(["coach-intro", "lesson", "well-played"])
 
 
 def test_readme_screenshots_on_a_tablet_and_a_phone_on_its_side(page: Any, base_url: str) -> None:
