@@ -53,9 +53,20 @@ Helpers (import from conftest):
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     track_csp(target, sink)       record what the CSP refused in a Page/BrowserContext
     run_python(page, code)        run Python in the page's interpreter, return the result as str
-    read_save(page, key)          a saved game (localStorage) as data, None if there is none; the
-                                  app saves after the frame showing an action is painted, so
-                                  this waits for that frame first
+    settle_saves(page)    wait until the app has written every save it was asked for (it saves
+                          after the frame showing an action is painted, then in IndexedDB)
+    saved_count(page)     actions in the record last written (window.picante.lastSave), after
+                          settle_saves; wait_saved_beyond(page, n): until one of more is written
+    saved_games(page)     every saved game in the page's IndexedDB, after settle_saves:
+                          {id: {"row": dict | None, "record": str | None, "checkpoint": ...}}
+    read_save(page, saved_id=None)  one saved game as saved_games gives it: the one on screen
+                          (the route's id) unless saved_id is given; None if there is none
+    saved_record(page, saved_id=None)  its record (engine.record.Record)
+    saved_state(page, saved_id=None)   the state its record replays to, in CPython (the engine
+                          the tests run): what the page must be showing
+    open_position(page, state, seats=None)  play on from a fixed position (state.to_dict()),
+                          seats [(name, bot level or None)], by default seat 0 human and
+                          bots: window.picante.openPosition (such a game is not saved)
     shot(page, name)      screenshot to e2e/artifacts/ (git-ignored); with
                           PICANTE_UPDATE_SCREENSHOTS=1 also to docs/screenshots/ (the README's)
     axe_violations(page, context=None)  run axe-core (node_modules/axe-core, a dev dependency,
@@ -185,15 +196,95 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(folder / name))
 
 
-def read_save(page, key: str):
-    """localStorage[key] as JSON, once the app's pending save (``ui.dom.after_paint``: the next
-    painted frame, then a task) has been written."""
+def settle_saves(page) -> None:
+    """Until every save the app was asked for is written: the next painted frame and a task
+    (``ui.dom.after_paint``), then ``window.picante.saving`` false."""
     page.evaluate(
         "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
         "() => setTimeout(r, 0))))"
     )
-    text = page.evaluate("(k) => localStorage.getItem(k)", key)
-    return None if text is None else json.loads(text)
+    page.wait_for_function("() => !window.picante.saving")
+
+
+_READ_DB_JS = """() => new Promise((ok, fail) => {
+  const req = indexedDB.open('picante');
+  req.onerror = () => fail(req.error);
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('games')) { db.close(); return ok({}); }
+    const tx = db.transaction(['games', 'records'], 'readonly');
+    const out = {};
+    tx.objectStore('games').openCursor().onsuccess = (e) => {
+      const c = e.target.result;
+      if (!c) return;
+      (out[c.key] = out[c.key] || {}).row = c.value;
+      c.continue();
+    };
+    tx.objectStore('records').openCursor().onsuccess = (e) => {
+      const c = e.target.result;
+      if (!c) return;
+      const entry = (out[c.key] = out[c.key] || {});
+      entry.record = c.value.record;
+      entry.checkpoint = c.value.checkpoint;
+      c.continue();
+    };
+    tx.oncomplete = () => { db.close(); ok(out); };
+    tx.onerror = () => fail(tx.error);
+  };
+})"""
+
+
+def saved_count(page) -> int:
+    """The number of actions in the game's record as last written (-1: nothing written yet),
+    once every pending save is written."""
+    settle_saves(page)
+    return page.evaluate("() => window.picante.lastSave ? window.picante.lastSave.actions : -1")
+
+
+def wait_saved_beyond(page, count: int) -> None:
+    """Until a save of more than ``count`` actions is written: an action was taken."""
+    page.wait_for_function(
+        "(n) => !!window.picante.lastSave && window.picante.lastSave.actions > n", arg=count
+    )
+
+
+def saved_games(page) -> dict:
+    settle_saves(page)
+    return page.evaluate(_READ_DB_JS)
+
+
+def current_saved_id(page) -> str | None:
+    route = page.evaluate("() => window.picante.currentRoute") or ""
+    parts = route.split("/")
+    return parts[2] if len(parts) == 3 and parts[1] in ("saved", "replay") else None
+
+
+def read_save(page, saved_id: str | None = None):
+    games = saved_games(page)
+    return games.get(saved_id or current_saved_id(page) or "")
+
+
+def saved_record(page, saved_id: str | None = None):
+    from engine.record import Record
+
+    found = read_save(page, saved_id)
+    assert found is not None and found.get("record"), "no saved game"
+    return Record.from_text(found["record"])
+
+
+def saved_state(page, saved_id: str | None = None):
+    from engine.record import replay
+
+    return replay(saved_record(page, saved_id))
+
+
+def open_position(page, state, seats=None) -> None:
+    """``seats``: [(name, bot level or None for a human)]; default: seat 0 human, bots."""
+    data = None if seats is None else [{"name": n, "bot": b} for n, b in seats]
+    page.evaluate(
+        "([id, s, n]) => window.picante.openPosition(id, s, n)",
+        [state.game.id, json.dumps(state.to_dict()), json.dumps(data) if data else None],
+    )
 
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -1,8 +1,8 @@
 """Jalape-NO! in the real app (Chromium, 390×844, touch), driven the way people play: by tapping.
 
-The engine state the app keeps is saved to localStorage after every play (``state.to_dict()``);
-these tests load that save into the CPython engine to check the page against the engine: the
-highlighted cards, the privacy cover's name and hand, the illegal-card reason, the scores.
+The game is saved after every play as its record (IndexedDB); these tests replay that record in
+the CPython engine to check the page against the engine: the highlighted cards, the privacy
+cover's name and hand, the illegal-card reason, the scores.
 
 Bots are made quick with ``window.picante.setPace`` (only the visible pauses shrink: the order
 of events and every decision stay the same).
@@ -20,26 +20,21 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import read_save, shot  # noqa: E402
+from conftest import saved_record, saved_state, shot  # noqa: E402
 
 import engine  # noqa: E402
+from engine.record import replay  # noqa: E402
 
-SAVE_KEY = "picante.jalapeno.save"
 PACE = 0.04  # bot pause 750 ms -> 30 ms; trick result 2.4 s -> ~0.1 s
 MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 GAME = engine.get_game("jalapeno")
 
 
-def saved(page: Any) -> dict[str, Any]:
-    return read_save(page, SAVE_KEY)
-
-
-def saved_state(page: Any) -> engine.State:
-    return GAME.from_dict(saved(page)["state"])
+def name(page: Any, seat: int) -> str:
+    return saved_record(page).seats[seat].name
 
 
 def open_setup(page: Any) -> None:
-    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
     page.evaluate(f"window.picante.setPace({PACE})")
     page.locator('[data-game="jalapeno"]').tap()
     page.wait_for_selector('[data-testid="setup"]')
@@ -103,7 +98,7 @@ def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any)
         shown_total = table.locator(f'td[data-seat="{seat}"][data-col="total"]')
         assert int(shown_round.inner_text()) == view["round_penalties"][0][seat]
         assert int(shown_total.inner_text()) == view["totals"][seat]
-    winners = [saved(page)["seats"][s]["name"] for s in view["winners"]]
+    winners = [name(page, s) for s in view["winners"]]
     winner_text = page.get_by_test_id("winner").inner_text()
     shot(page, "phone-jalapeno-game-over.png")
     assert all(name in winner_text or "You" in winner_text for name in winners)
@@ -131,7 +126,7 @@ def test_three_humans_hot_seat_privacy_cover_hides_every_hand(page: Any) -> None
             # A new player's turn: the cover is up and NOTHING private is in the DOM.
             cover = page.get_by_test_id("privacy")
             assert cover.is_visible()
-            name = saved(page)["seats"][actor]["name"]
+            name = saved_record(page).seats[actor].name
             ready = page.get_by_test_id("privacy-ready")
             assert ready.get_attribute("aria-label") == (
                 f"Pass the device to {name} — tap when ready"
@@ -166,17 +161,17 @@ def test_tapping_an_illegal_card_shows_the_engines_reason_and_changes_nothing(
     else:
         pytest.fail("never held an unplayable card")
     code = illegal.first.get_attribute("data-card")
-    before = saved(page)
+    before = saved_record(page)
     cards_before = hand(page)
     illegal.first.tap()
     toast = page.get_by_test_id("toast")
     toast.wait_for()
     with pytest.raises(engine.IllegalAction) as reason:
-        GAME.from_dict(before["state"]).apply(0, code)
+        replay(before).apply(0, code)
     # the engine's reason, then a link to the rule's section (ui.sheets)
     assert toast.inner_text().strip().splitlines()[0].endswith(str(reason.value))
     assert page.get_by_test_id("toast-rule").inner_text() == "Rule: Following the lead colour"
-    assert saved(page) == before  # nothing changed: same state, same hand, still my turn
+    assert saved_record(page) == before  # nothing changed: same record, still my turn
     assert hand(page) == cards_before
     assert page.locator(MY_TURN).count() > 0
 
@@ -199,4 +194,5 @@ def test_setup_chooses_who_starts(page: Any) -> None:
     page.locator('[data-testid="start"]').tap()
     page.wait_for_selector('[data-testid="jalapeno-table"]')
     state = saved_state(page)
-    assert state.view(None)["round_starter"] == 2 and saved(page)["options"]["first_player"] == 2
+    assert state.view(None)["round_starter"] == 2
+    assert saved_record(page).options["first_player"] == 2

@@ -1,7 +1,7 @@
 """The Nacho Incident in the real app (Chromium, 390×844, touch), played by tapping.
 
-The app saves the engine state after every action (``state.to_dict()`` in localStorage); these
-tests load it into the CPython engine to check the page against the engine: the lit choices,
+The app saves the game after every action, as its record (IndexedDB); these tests replay it in
+the CPython engine to check the page against the engine: the lit choices,
 the illegal tap's reason, the round-end figures, the final results. Bots are quick with
 ``?pace=`` (only the visible pauses shrink; every decision stays the same) and deals are
 reproducible with ``?seed=``.
@@ -9,7 +9,6 @@ reproducible with ``?seed=``.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -21,13 +20,20 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import open_app, shot  # noqa: E402
+from conftest import (  # noqa: E402
+    open_app,
+    saved_count,
+    saved_record,
+    saved_state,
+    shot,
+    wait_saved_beyond,
+)
 from layout import assert_no_overlap, at_sizes  # noqa: E402
 from test_test_games import RECORD_DOM_JS  # noqa: E402
 
 import engine  # noqa: E402
+from engine.record import replay  # noqa: E402
 
-SAVE_KEY = "picante.nacho.save"
 PACE = 0.05  # a bot's pause 750 ms -> 38 ms; the reveal 3.2 s -> 0.16 s
 GAME = engine.get_game("nacho")
 MY_TURN = ".nc-me.my-turn"
@@ -60,28 +66,6 @@ def stop(page: Any, timeout: float = 60_000) -> str:
     return found or stop(page, timeout)
 
 
-def saved_text(page: Any) -> str:
-    """The saved game as the screen shows it. The app saves once the frame that shows an action
-    is painted (a task after that frame): wait one frame and one task, so that a screen just
-    drawn has its save written too."""
-    return (
-        page.evaluate(
-            "(key) => new Promise((done) => requestAnimationFrame(() => setTimeout(() =>"
-            " done(localStorage.getItem(key)), 0)))",
-            SAVE_KEY,
-        )
-        or ""
-    )
-
-
-def saved(page: Any) -> dict[str, Any]:
-    return json.loads(saved_text(page))
-
-
-def saved_state(page: Any) -> engine.State:
-    return GAME.from_dict(saved(page)["state"])
-
-
 def open_nacho(page: Any, base_url: str, seed: int) -> None:
     """The setup screen, from a deep link that keeps the seed and the pace across reloads."""
     open_app(page, f"{base_url}?seed={seed}&pace={PACE}#/nacho")
@@ -95,11 +79,9 @@ def lit_moves(page: Any) -> list[str]:
 def tap_move(page: Any, move: str) -> None:
     """Tap the lit thing that plays ``move`` and wait until the engine has taken it (the game
     is saved after every action, before the next screen is drawn)."""
-    before = saved_text(page)
+    before = saved_count(page)
     page.locator(f'.nc-me [data-move="{move}"]').first.tap()
-    page.wait_for_function(
-        "([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
-    )
+    wait_saved_beyond(page, before)
 
 
 def check_illegal_province_tap(page: Any) -> None:
@@ -107,15 +89,15 @@ def check_illegal_province_tap(page: Any) -> None:
     and nothing changes."""
     far = page.locator('.nc-prov[data-legal="false"]').first
     move = far.get_attribute("data-move")
-    before = saved(page)
+    before = saved_record(page)
     far.tap()
     toast = page.get_by_test_id("toast")
     toast.wait_for()
     with pytest.raises(engine.IllegalAction) as reason:
-        GAME.from_dict(before["state"]).apply(0, move)
+        replay(before).apply(0, move)
     assert reason.value.rule == "reach"
     assert toast.inner_text().strip().endswith(str(reason.value))
-    assert saved(page) == before
+    assert saved_record(page) == before
     assert page.locator(MY_TURN).count() == 1
 
 
@@ -159,10 +141,9 @@ def test_one_human_and_three_bots_play_a_whole_game_to_the_engines_results(
             check_illegal_province_tap(page)
             checked["illegal"] = True
         if phase == "pick" and view["round"] == 2 and not checked["resumed"]:
-            # Saved after every action: a reload resumes right here.
+            # Saved after every action: a reload (the address is the saved game's) resumes
+            # right here.
             page.reload()
-            page.wait_for_selector('[data-testid="resume-card"]')
-            page.get_by_test_id("resume").tap()
             page.wait_for_selector(MY_TURN)
             assert saved_state(page) == state
             checked["resumed"] = True
@@ -183,7 +164,7 @@ def test_one_human_and_three_bots_play_a_whole_game_to_the_engines_results(
         shown = page.locator(f'[data-testid="final-scores"] li[data-seat="{seat}"] .total')
         assert shown.get_attribute("data-score") == str(gold)
     winner = view["winners"][0]
-    expected = "You win!" if winner == 0 else f"{saved(page)['seats'][winner]['name']} wins!"
+    expected = "You win!" if winner == 0 else f"{saved_record(page).seats[winner].name} wins!"
     assert page.get_by_test_id("winner").inner_text() == expected
     shot(page, "phone-nacho-game-over.png")
     no_overlap(page, "game-over")

@@ -2,15 +2,14 @@
 
 Busy moments are made exactly (``tests/nacho/nacho_tables.table``: long names, crowded cantinas
 with Mounties, full and half-full province cards, gold below zero and above 100, four cubes in a
-warehouse after a steal), saved as the app saves a game, and resumed; each is checked for
-overlaps (``layout.overlaps``: the boxes of visible text, controls and art), for a row wider than
-the phone, and for tap targets smaller than 44 px. Screenshots go to
+warehouse after a steal), opened from that position (``window.picante.openPosition``); each is
+checked for overlaps (``layout.overlaps``: the boxes of visible text, controls and art), for a
+row wider than the phone, and for tap targets smaller than 44 px. Screenshots go to
 e2e/artifacts/layout-nacho-*.png.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,10 +20,9 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "nacho"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import shot  # noqa: E402
+from conftest import open_position, shot  # noqa: E402
 from layout import at_sizes, overlaps  # noqa: E402
 from nacho_tables import S, play, table  # noqa: E402
-from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 
 from engine.nacho.components import (  # noqa: E402
     CUBES_PER_FOOD,
@@ -34,7 +32,6 @@ from engine.nacho.components import (  # noqa: E402
 )
 from engine.nacho.state import NachoState  # noqa: E402
 
-SAVE_KEY = "picante.nacho.save"
 NAMES = ("Maximiliana Ruiz", "Bartholomew K.", "Carmen", "Diego")  # 16 characters at most
 TAPPABLE = ".nc-me [data-action], .nc-prov[data-action]"
 
@@ -167,12 +164,8 @@ CASES: dict[str, Callable[[], NachoState]] = {
 
 
 def resume(page: Any, state: NachoState, name: str) -> None:
-    kinds = [HUMAN, BOT, BOT, BOT][: state.players]
-    seats = [SeatConfig(NAMES[i], k) for i, k in enumerate(kinds)]
-    saved = Session("nacho", state, seats, "1").to_save()
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
-    page.locator('[data-game="nacho"]').tap()
-    page.get_by_test_id("resume").tap()
+    seats = [(NAMES[i], None if i == 0 else "heuristic") for i in range(state.players)]
+    open_position(page, state, seats)
     page.wait_for_selector('[data-testid="nacho-table"] .nc-me.my-turn')
 
 

@@ -1,8 +1,8 @@
 """Crazy Taco in the real app (Chromium, 390×844, touch), played by tapping: dice, then where
 they go.
 
-The state the app keeps is saved to localStorage after every action; these tests load it into
-the CPython engine to choose each move (the engine's own ``heuristic`` player, from the same
+The game is saved after every action as its record (IndexedDB); these tests replay it in the
+CPython engine to choose each move (the engine's own ``heuristic`` player, from the same
 view the page shows) and to check the page against the engine: the targets that light up for
 the picked dice, the illegal tap's reason, the undo, the end screen, and that the customer
 player's hand never reaches the manager's screen.
@@ -10,7 +10,6 @@ player's hand never reaches the manager's screen.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,13 @@ for extra in (ROOT, ROOT / "web"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import shot  # noqa: E402
+from conftest import (  # noqa: E402
+    saved_count,
+    saved_record,
+    saved_state,
+    shot,
+    wait_saved_beyond,
+)
 from layout import assert_no_overlap, at_sizes  # noqa: E402
 from ui.games.taco.text import card_name  # noqa: E402
 
@@ -30,7 +35,6 @@ import engine  # noqa: E402
 from engine.taco.bots import HeuristicBot  # noqa: E402
 from engine.taco.views import move_parts  # noqa: E402
 
-SAVE_KEY = "picante.taco.save"
 PACE = 0.05  # bot pause 750 ms -> ~40 ms; a new turn's summary 2.6 s -> ~130 ms
 GAME = engine.get_game("taco")
 ON_TABLE = {"serve", "collect", "both", "bonus", "task", "key", "pinata", "keep", "reroll"}
@@ -40,20 +44,7 @@ TURN_OR_OVER = (
 )
 
 
-def saved_text(page: Any) -> str:
-    return page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") or ""
-
-
-def saved(page: Any) -> dict[str, Any]:
-    return json.loads(saved_text(page))
-
-
-def saved_state(page: Any) -> engine.State:
-    return GAME.from_dict(saved(page)["state"])
-
-
 def open_setup(page: Any, players: int = 1) -> None:
-    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
     page.evaluate(f"window.picante.setPace({PACE})")
     page.locator('[data-game="taco"]').tap()
     page.wait_for_selector('[data-testid="setup"]')
@@ -107,8 +98,8 @@ def pick(page: Any, dice: list[str]) -> None:
 def perform(page: Any, state: engine.State, seat: int, action: Any, snap: str = "") -> str:
     """Do ``action`` the way a player does: taps only. Checks, on the way, that the targets lit
     for the picked dice are exactly the engine's (and takes screenshot ``snap`` then, if
-    asked). Returns the save from before."""
-    before = saved_text(page)
+    asked). Returns the length of the record before."""
+    before = saved_count(page)
     m = move_parts(action)
     verb, text = m["verb"], m["text"]
     if verb in ON_TABLE:
@@ -138,7 +129,7 @@ def perform(page: Any, state: engine.State, seat: int, action: Any, snap: str = 
         page.locator(f'[data-action="play"][data-move="{text}"]').tap()
     else:  # end placement / end turn, phase 3 spending, buy or pass, Achilipú's faces
         page.locator(f'[data-action="play"][data-move="{text}"]').tap()
-    page.wait_for_function(f"(b) => localStorage.getItem('{SAVE_KEY}') !== b", arg=before)
+    wait_saved_beyond(page, before)
     return before
 
 
@@ -155,7 +146,7 @@ def check_an_illegal_tap(page: Any, state: engine.State) -> bool:
         for place in guests:
             if place["spot"] in engine_targets(state, 0, [die["id"]]):
                 continue
-            before = saved_text(page)
+            before = saved_record(page)
             pick(page, [die["id"]])
             page.locator(f'[data-action="target"][data-move="{place["spot"]}"]').tap()
             toast = page.get_by_test_id("toast")
@@ -163,7 +154,7 @@ def check_an_illegal_tap(page: Any, state: engine.State) -> bool:
             with pytest.raises(engine.IllegalAction) as reason:
                 state.apply(0, f"serve {place['spot']} {die['id']}")
             assert toast.inner_text().strip().endswith(str(reason.value))
-            assert saved_text(page) == before
+            assert saved_record(page) == before
             page.locator(f'[data-action="die"][data-die="{die["id"]}"]').tap()  # unpick
             page.wait_for_selector(
                 f'[data-action="die"][data-die="{die["id"]}"][aria-pressed="false"]'
@@ -173,7 +164,6 @@ def check_an_illegal_tap(page: Any, state: engine.State) -> bool:
 
 
 def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> None:
-    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
     page.goto(page.url.split("?")[0].split("#")[0] + "?seed=3")
     page.wait_for_function("() => window.picante && window.picante.ready === true")
     open_setup(page)
@@ -196,7 +186,10 @@ def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> No
         if not undone and action.undoable:
             # Undo: the state before the placement comes back (saved), the turn goes on.
             page.get_by_test_id("undo").tap()
-            page.wait_for_function(f"(b) => localStorage.getItem('{SAVE_KEY}') === b", arg=before)
+            page.wait_for_function(
+                "(n) => window.picante.lastSave.actions === n && !window.picante.saving",
+                arg=before,
+            )
             assert saved_state(page) == state
             undone += 1
     assert illegal and undone and snapped and actions >= 10
@@ -328,13 +321,12 @@ def test_a_game_resumes_after_a_reload(page: Any) -> None:
     assert wait_turn(page) == "turn"
     state = saved_state(page)
     perform(page, state, 0, choose(state, 0))
-    before = saved(page)
-    page.reload()
+    before = saved_record(page)
+    page.reload()  # the address is the saved game's: it opens again, where it was
     page.wait_for_function("() => window.picante && window.picante.ready === true")
     page.evaluate(f"window.picante.setPace({PACE})")
-    page.get_by_test_id("resume").tap()  # the page reopens at #/taco: its setup, with Resume
     assert wait_turn(page) == "turn"
-    assert saved(page)["state"] == before["state"]
+    assert saved_record(page) == before
     view = saved_state(page).view(0)
     assert page.get_by_test_id("round").inner_text() == f"Turn {view['turn']}"
     assert page.get_by_test_id("cash").get_attribute("data-cash") == str(view["cash"])

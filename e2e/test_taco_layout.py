@@ -2,15 +2,15 @@
 
 Busy moments are made exactly (``tests/taco/taco_tables.table``: a full counter and patience
 zone, tasks, a full bonus zone, dice kept and set aside, fines, an extra; phase 3; an extra on
-offer; Achilipú's faces; the 1 vs 1 hand), saved as the app saves a game, and resumed; each is
-checked with dice picked, and the menu sheet with them; then the end screen of a played game.
+offer; Achilipú's faces; the 1 vs 1 hand), opened from that position
+(``window.picante.openPosition``); each is checked with dice picked, and the menu sheet with
+them; then the end screen of a played game.
 ``layout.overlaps`` checks the boxes of visible text, controls and art (e2e/layout.py).
 Screenshots go to e2e/artifacts/layout-taco-*.png.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,12 +20,10 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "taco"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from conftest import shot  # noqa: E402
+from conftest import open_position, shot  # noqa: E402
 from layout import at_sizes, overlaps  # noqa: E402
 from taco_tables import table  # noqa: E402
-from ui.session import SeatConfig, Session  # noqa: E402
 
-SAVE_KEY = "picante.taco.save"
 FULL_LINE = {
     "4": "C33",
     "3": "C39",
@@ -83,7 +81,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
             players=2,
             stage="customers",
             line={"1": "C10", "2": "C52"},
-            hand=("C05", "C11", "C22", "C40", "C51"),
+            hand=("C08", "C11", "C22", "C40", "C51"),
         ),
         [],
     ),
@@ -93,15 +91,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
 def resume(page: Any, name: str) -> None:
     spec, _ = CASES[name]
     state = table(**spec)
-    seats = [SeatConfig("Ana"), SeatConfig("Bart")][: state.players]
-    saved = Session("taco", state, seats, "1").to_save()
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
-    page.locator('[data-game="taco"]').tap()
-    try:
-        page.get_by_test_id("resume").tap(timeout=5000)
-    except Exception:
-        shot(page, f"fail-{name}.png")
-        raise AssertionError(f"{name}: " + page.inner_text("#game-root")[:200]) from None
+    open_position(page, state, [("Ana", None), ("Bart", None)][: state.players])
     page.wait_for_selector('[data-testid="taco-table"], [data-testid="privacy-ready"]')
     if page.locator('[data-testid="privacy-ready"]').count():
         page.get_by_test_id("privacy-ready").tap()

@@ -9,15 +9,31 @@ it (checked here too).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-from conftest import SHIPPED_GAMES, TEST_ONLY_GAMES, open_app, read_save, shot, wait_ready
+from conftest import (
+    ROOT,
+    SHIPPED_GAMES,
+    TEST_ONLY_GAMES,
+    open_app,
+    saved_record,
+    shot,
+    wait_ready,
+)
 
+import engine
+from engine.record import replay
 from tools.build import dist_files
 
+if str(ROOT / "tests") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests"))
+from games import rps  # noqa: E402  (its records are read here: the engine must know it)
+
+engine.register_game(rps.GAME)
+
 PACE = 0.04
-SAVE_KEY = "picante.rps.save"
 # Every text and attribute value that enters the game root, from the moment it is installed:
 # what a snooping player could have read in the DOM (or in the developer tools) at any time.
 RECORD_DOM_JS = """() => {
@@ -97,7 +113,7 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
     before_reveal = seen(page)
     assert "Ana has picked — pass to Bart" in before_reveal
     assert "paper" not in before_reveal
-    assert read_save(page, SAVE_KEY)["state"]
+    assert saved_record(page).moves  # Ana's pick is kept, on the device only
     page.locator('[data-move="R"]').tap()
 
     # The reveal: both picks, the winner, the scores.
@@ -109,8 +125,9 @@ def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
     )
     assert scores == ["1", "0"]
     shot(page, "phone-rps-game-over.png")
-    save = read_save(page, SAVE_KEY)
-    assert save["game"] == "rps" and save["state"]["public"]["history"] == ["PR"]
+    record = saved_record(page)
+    assert record.game == "rps" and [m.action for m in record.moves] == ["P", "R"]
+    assert replay(record).to_dict()["public"]["history"] == ["PR"]
 
 
 def test_the_shipped_dist_has_no_trace_of_the_test_games(dist, test_dist):
@@ -149,11 +166,8 @@ def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server
     page.locator('[data-move="S"]').tap()
     page.get_by_test_id("privacy-ready").wait_for()
 
-    page.reload()
+    page.reload()  # the address is the saved game's: it opens again
     wait_ready(page)  # Python boots again (seconds; more on a busy machine)
-    resume = page.wait_for_selector('[data-testid="resume-card"]')
-    assert "Round 1 of 3 · Ana and Bart" in resume.inner_text()
-    page.get_by_test_id("resume").tap()
     cover_then_ready(page, "Bart")  # Ana has picked: Bart is the one still to choose
     assert "scissors" not in page.locator("#game-root").inner_html()
     page.locator('[data-move="R"]').tap()

@@ -313,6 +313,15 @@ class Game(ABC):
     """Module with ``CHECKS`` (an ``engine.checks.Checks``): what the shared conformance suite
     must know of this game (a seat's secret tokens, its invariants). Not used in play."""
     save_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 1
+    """The version of the rules as this code plays them. A game is its record (setup and
+    actions, ``engine.record``), so anything that would make an old record replay differently
+    (a rule, the deal, how the generator is used, the order of ``legal_actions``, which packed
+    links rely on) must raise it. ``tests/test_record.py`` pins a fingerprint per version."""
+    compatible_rules_versions: ClassVar[tuple[int, ...]] = ()
+    """Older rules versions whose records still replay to the same game under this code (they
+    open); a record of any other version is refused with a message (docs/rules-decisions.md,
+    "Platform")."""
 
     def describe(self) -> dict[str, Any]:
         """The declaration as JSON-ready data (home cards, setup screen, CLI help)."""
@@ -328,6 +337,7 @@ class Game(ABC):
             "chance": self.chance,
             "hidden_information": self.hidden_information,
             "bot_levels": list(self.bot_levels),
+            "rules_version": self.rules_version,
         }
 
     @abstractmethod
@@ -540,6 +550,24 @@ class State(ABC):
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
+
+    def hidden_from(self, seat: int) -> Any:
+        """Everything ``seat`` cannot see now that play could still show it (other seats'
+        hands and secret picks, the order of face-down decks, the generator): undo compares it
+        before and after an action of ``seat`` (``engine.undo``), and a change means a draw, a
+        roll or a reveal came out, so the action may not be taken back.
+
+        Default: the saved form (``to_dict``) less its ``public`` part, its ``events`` and the
+        seat's own ``players_private`` entry — right for a game that keeps what nobody sees
+        under ``secret`` and each seat's own under ``players_private``, and clears a secret
+        when it is revealed. A game that keeps something hidden under ``public``, or leaves a
+        revealed secret in place, overrides this."""
+        data = self.to_dict()
+        out = {k: v for k, v in data.items() if k not in ("public", "events")}
+        private = out.get("players_private")
+        if isinstance(private, list) and 0 <= seat < len(private):
+            out["players_private"] = [p for q, p in enumerate(private) if q != seat]
+        return out
 
     @abstractmethod
     def scores(self) -> list[int]:

@@ -21,6 +21,14 @@ from ui.games import announcement, home_games, load_ui  # noqa: E402
 from ui.games.jalapeno import art as jalapeno_art  # noqa: E402
 from ui.games.jalapeno.art import FOODS  # noqa: E402
 from ui.games.jalapeno.cards import card_button, card_face, mini_card  # noqa: E402
+from ui.home import (  # noqa: E402
+    confirm_dialog,
+    damaged_screen,
+    render_history,
+    render_saved,
+    setup_saved,
+)
+from ui.saves import OVER, PLAYING, Damaged, Result, Row  # noqa: E402
 from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
 from ui.setup import SetupModel, render_setup  # noqa: E402
@@ -97,6 +105,7 @@ class Page:
     def scroll_into_view(self, selector: str) -> None: ...
     def play_again(self, session: Session) -> None: ...
     def show_setup(self) -> None: ...
+    async def bot_gate(self) -> None: ...
 
 
 def played_through(game_id: str, players: int, rounds: int) -> list[str]:
@@ -143,8 +152,20 @@ def played_through(game_id: str, players: int, rounds: int) -> list[str]:
 
 def screens() -> dict[str, str]:
     ui = load_ui("jalapeno")
+    playing = Row("a1", "jalapeno", PLAYING, 0.0, 1.0, "Round 1 of 3", ("Ana", "Bo"), (0,), 4)
+    done = Row(
+        "a2", "taco", OVER, 0.0, 1.0, "Turn 9", ("Ana",), (0,), 40, Result("You won", True, 9)
+    )
+    damaged = Damaged("a3", "nacho", "Its details are unreadable.", 12)
+    titles = {"jalapeno": "Jalape-NO!", "taco": "Crazy Taco", "nacho": "The Nacho Incident"}
     out = {
-        "setup": render_setup(ui, SetupModel.for_game(ui.info), resume="Round 1 of 3 · Ana"),
+        "setup": render_setup(
+            ui, SetupModel.for_game(ui.info), setup_saved([playing], "jalapeno", "J", 2.0)
+        ),
+        "home-saved": render_saved([playing, done, damaged], titles, 2.0, "A notice"),
+        "home-history": render_history([playing, done, damaged], titles, 2.0),
+        "damaged": damaged_screen("Jalape-NO!", "Cut short", 12, "a3"),
+        "confirm": confirm_dialog("Abandon?", "It will be deleted.", "Abandon"),
         "toast-warn": toast_html("No", "warn"),
         "toast-info": toast_html("Hi", "info"),
     }

@@ -28,6 +28,7 @@ from ui.setup import SetupModel, render_setup  # noqa: E402
 from ui.table import Table  # noqa: E402
 
 import engine  # noqa: E402
+from engine.resume import resume  # noqa: E402
 
 NACHO = ui_games.load_ui("nacho")
 NAMES = ["Ana", "Bart", "Cy", "Dee"]
@@ -209,7 +210,7 @@ def test_a_saved_game_resumes_where_it_was() -> None:
     while first.state.phase() != "destination" or first.next_seat() != 0:
         seat = first.next_seat()
         first.play(seat, str(first.legal(seat)[0]))
-    again = Session.from_save("nacho", first.to_save())
+    again = Session.resumed(resume(first.record.to_text(), None))
     assert again.state == first.state
 
     async def script(page: FakePage, table: Table) -> None:
@@ -225,7 +226,7 @@ def test_setup_offers_the_gemstone_by_name_for_the_seats_at_the_table() -> None:
     assert model.game_options()["gemstone"] == 3
     model.update("players", "2")
     assert model.game_options()["gemstone"] is None  # a seat no longer at the table: random
-    html = render_setup(NACHO, model, None)
+    html = render_setup(NACHO, model)
     gem = html.split('data-field="opt:gemstone"')[1].split("</select>")[0]
     assert re.findall(r">([^<]+)</option>", gem) == ["Random", "Ana", "Bart"]
     assert "How to play" in html and not EMOJI.search(NACHO.setup_howto())

@@ -17,9 +17,11 @@ from ui.games.jalapeno.results import last_trick, round_of  # noqa: E402
 from ui.games.jalapeno.scores import game_over, round_end_screen, round_table  # noqa: E402
 from ui.games.jalapeno.table import TableCtx, render_table, seat_order  # noqa: E402
 from ui.games.jalapeno.text import trick_sentence, turn_status  # noqa: E402
+from ui.home import setup_saved  # noqa: E402
 from ui.privacy import privacy_cover  # noqa: E402
+from ui.saves import read_row, row_of  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
-from ui.setup import SetupModel, render_setup, summary_of_save  # noqa: E402
+from ui.setup import SetupModel, render_setup  # noqa: E402
 from ui.soon import coming_soon  # noqa: E402
 
 JALAPENO = load_ui("jalapeno")
@@ -135,23 +137,29 @@ def test_round_and_game_tables_equal_the_engine() -> None:
 
 
 def test_setup_and_soon_screens() -> None:
-    html = render_setup(
-        JALAPENO, SetupModel.for_game(JALAPENO.info), resume="Round 2 of 5 · Ana and Bart"
-    )
-    assert 'data-testid="resume"' in html and 'data-testid="start"' in html
+    s = solo(seed=4)
+    row = read_row("a1", row_of(s, JALAPENO, 0.0, 60_000.0), ["jalapeno"])
+    saved = setup_saved([row], "jalapeno", "Jalape-NO!", 120_000.0)
+    html = render_setup(JALAPENO, SetupModel.for_game(JALAPENO.info), saved)
+    assert 'data-testid="continue"' in html and 'data-testid="start"' in html
+    assert "Start a new game" in html and "Round 1 of 1 · 4 players · 1 minute ago" in html
     assert html.count('class="seat-row') == 4
+    assert "Start game" in render_setup(JALAPENO, SetupModel.for_game(JALAPENO.info))
     for game in ("taco", "unknown"):
         page = coming_soon(announcement(game))
         assert 'data-action="home"' in page and "Coming soon" in page
 
 
-def test_resume_card_only_for_a_game_in_progress() -> None:
+def test_the_setup_lists_only_this_games_games_in_progress() -> None:
     s = solo(seed=4)
-    assert summary_of_save(JALAPENO, s.to_save()) == "Round 1 of 1 · Ana, Bart, Cy and Dee"
+    playing = read_row("a1", row_of(s, JALAPENO, 0.0, 1.0), ["jalapeno", "nacho"])
     while not s.state.is_over():
         s.play(s.next_seat(), str(s.legal(s.next_seat())[0]))
-    assert summary_of_save(JALAPENO, s.to_save()) is None
-    assert summary_of_save(JALAPENO, {"junk": 1}) is None
+    done = read_row("a2", row_of(s, JALAPENO, 0.0, 2.0), ["jalapeno", "nacho"])
+    other = read_row("a3", {**row_of(s, JALAPENO, 0.0, 3.0), "game": "nacho"}, ["nacho"])
+    html = setup_saved([playing, done, other], "jalapeno", "Jalape-NO!", 5.0)
+    assert 'data-saved="a1"' in html and 'data-saved="a2"' not in html and "a3" not in html
+    assert setup_saved([done], "jalapeno", "Jalape-NO!", 5.0) == ""
 
 
 def test_names_are_escaped_everywhere() -> None:

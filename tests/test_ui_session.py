@@ -18,6 +18,7 @@ from ui.session import BOT, HUMAN, SeatConfig, Session, clean_name  # noqa: E402
 from ui.setup import SetupModel  # noqa: E402
 
 import engine  # noqa: E402
+from engine.resume import resume  # noqa: E402
 
 
 def seats(*kinds: str) -> list[SeatConfig]:
@@ -118,23 +119,60 @@ def test_last_trick_of_a_round_is_the_same_mid_game_and_at_the_end() -> None:
     assert last_trick(oa) == last_trick(ob)
 
 
-def test_save_and_resume_round_trip() -> None:
+def test_the_record_is_the_save_and_resumes_the_same_game() -> None:
     s = new(seats(HUMAN, BOT, HUMAN), 3, 4)
     for _ in range(7):
         s.play(s.next_seat(), first_legal(s))
-    data = json.loads(json.dumps(s.to_save()))
-    again = Session.from_save("jalapeno", data)
-    assert again.state == s.state
-    assert [c.to_dict() for c in again.seats] == [c.to_dict() for c in s.seats]
+    assert len(s.record) == 7 and len(s.history) == 8 and s.savable
+    opened = resume(s.record.to_text(), None)
+    again = Session.resumed(opened)
+    assert again.state == s.state and again.record == s.record
+    assert [c.seat() for c in again.seats] == [c.seat() for c in s.seats]
     assert again.viewer is None  # hot-seat resumes behind the cover
+    assert again.bot_seed == s.bot_seed == str(s.record.seed)
+    assert again.options == dict(s.record.options)
+
+
+def test_a_checkpoint_is_saved_with_a_long_record() -> None:
+    s = new(seats(HUMAN, BOT, BOT, BOT), 3, 8)
+    assert s.checkpoint_text() is None
+    while len(s.record) < 130:
+        s.play(s.next_seat(), first_legal(s))
+    text = s.checkpoint_text()
+    assert text is not None and json.loads(text)["at"] == 100
+    assert s.checkpoint_text() is text  # made once per checkpoint
+    opened = resume(s.record.to_text(), json.loads(text))
+    assert opened.base == 100 and Session.resumed(opened).state == s.state
+
+
+def test_undo_follows_the_engines_policy_and_only_for_humans() -> None:
+    s = new(seats(HUMAN, BOT, BOT), 1, 6)
+    while s.next_seat() != 0:
+        s.play(s.next_seat(), first_legal(s))
+    before = s.state
+    s.play(0, first_legal(s))
+    assert s.last_mover == 0 and s.takeback(0) == 1 and s.takeback(1) == 0
+    assert s.undo() == 0 and s.state is before and len(s.record) == len(s.history) - 1
     with pytest.raises(ValueError):
-        Session.from_save("jalapeno", {"game": "nacho"})
-    with pytest.raises(ValueError):
-        Session.from_save("jalapeno", {**data, "state": {**data["state"], "players": 5}})
+        s.undo()  # the bots' actions before it are not ours to take back
+    s.play(0, first_legal(s))
+    bot = s.next_seat()
+    s.play(bot, first_legal(s))
+    assert s.takeback(bot) == 0 and s.takeback(0) == 0  # a bot never undoes
+
+
+def test_a_fixed_position_is_played_but_never_saved() -> None:
+    state = engine.get_game("jalapeno").new_game(players=3, seed=2)
+    s = Session("jalapeno", state, seats(HUMAN, BOT, BOT), "1")
+    assert not s.savable and s.state is state and len(s.record) == 0
+    seat = s.next_seat()
+    s.play(seat, first_legal(s))
+    assert len(s.record) == 1 and s.history[0] is state
 
 
 def test_names_are_cleaned() -> None:
     assert clean_name("  Ana   Maria ", 0) == "Ana Maria"
+    assert clean_name("A\u202eB\x00C", 0) == "ABC"  # no control or formatting characters
     assert clean_name("", 2) == "Carmen"
     assert len(clean_name("x" * 40, 0)) == 16
 

@@ -1,6 +1,7 @@
 """The generic table loop (web/ui/table.py) on CPython, with a fake page: it drives every seat in
 ``current_players()``, keeps secrets off the screen in pass-and-play, narrates from events, saves
-after every action, and plays Jalape-NO! and the test-only rock-paper-scissors alike."""
+after every action, takes back what the undo policy allows, and plays Jalape-NO! and the
+test-only rock-paper-scissors alike."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ class FakePage:
         self.warnings.append(text)
 
     def save_game(self, session: Session) -> None:
-        self.saves.append(session.to_save())
+        """What the app writes (the record), and the state it leads to (for the checks)."""
+        self.saves.append({"record": session.record, "state": session.state.to_dict()})
 
     def record(self, decision: Any) -> None:
         pass
@@ -76,6 +78,9 @@ class FakePage:
         self.again = session
 
     def show_setup(self) -> None:
+        pass
+
+    async def bot_gate(self) -> None:
         pass
 
     def open_settings(self) -> None:
@@ -263,7 +268,7 @@ def test_a_resumed_hot_seat_game_starts_behind_the_cover() -> None:
     first = Session.new("rps", seats(HUMAN, HUMAN, BOT), {"rounds": 3}, seed=4)
     first.reveal(0)
     first.play(0, "P")
-    again = Session.from_save("rps", first.to_save())
+    again = Session.of_record(first.record)
     assert again.viewer is None and again.next_seat() == 1
 
     async def script(page: FakePage, table: Table) -> None:
@@ -297,3 +302,65 @@ def test_warm_up_lists_what_opening_a_game_imports_one_package_at_a_time() -> No
     assert {"ui.games.taco", "engine.taco.bots"} <= set(names)
     assert {"ui.games.nacho", "engine.nacho.bots"} <= set(names)
     assert all(importlib.import_module(n) for n in names)
+
+
+# -- undo: the engine's policy, where the human who acted is at the screen ------------------
+
+
+def test_jalapeno_undo_takes_a_card_back_while_the_next_bot_thinks() -> None:
+    session = Session.new("jalapeno", seats(HUMAN, BOT, BOT), {"rounds": 1}, seed=11)
+
+    async def script(page: FakePage, table: Table) -> None:
+        while await settle(table) is not Screen.TURN:
+            table.on_tap("dismiss")
+        s = table.session
+        before, length = s.state, len(s.record)
+        assert 'data-testid="undo"' not in page.html  # nothing of ours to take back yet
+        table.on_tap("play", str(s.legal(0)[0]))
+        assert table.screen is Screen.THINKING and table.can_undo
+        assert 'data-testid="undo"' in page.html  # drawn with the bot thinking
+        table.on_tap("undo")
+        assert s.state is before and len(s.record) == length and not page.toasts
+        assert await settle(table) is Screen.TURN and table.seat == 0
+        assert page.saves[-1]["record"] == s.record  # the shorter record is saved at once
+        table.on_tap("play", str(s.legal(0)[0]))
+        while table.session.last_mover == 0:  # the bots play on: then it is too late
+            await asyncio.sleep(0)
+        assert not table.can_undo
+        table.on_tap("undo")
+        assert page.toasts[-1] == "Nothing to undo now."
+
+    play("jalapeno", session, script)
+
+
+def test_pass_and_play_undo_on_the_hand_off_line_before_the_cover() -> None:
+    session = Session.new("jalapeno", seats(HUMAN, HUMAN, HUMAN), {"rounds": 1}, seed=3)
+
+    async def script(page: FakePage, table: Table) -> None:
+        assert await settle(table) is Screen.COVER
+        first = table.seat
+        table.on_tap("reveal")
+        assert await settle(table) is Screen.TURN
+        before = table.session.state
+        table.on_tap("play", str(table.session.legal(first)[0]))
+        assert table.screen is Screen.HANDOFF and table.can_undo
+        table.on_tap("undo")
+        assert table.session.state is before and table.session.viewer == first
+        assert await settle(table) is Screen.TURN and table.seat == first  # no cover: theirs
+
+    play("jalapeno", session, script)
+
+
+def test_a_game_that_marks_no_action_undoable_never_shows_undo() -> None:
+    session = Session.new("rps", seats(HUMAN, BOT), {"rounds": 3}, seed=5)
+
+    async def script(page: FakePage, table: Table) -> None:
+        while await settle(table) is not Screen.OVER:
+            if table.screen is Screen.TURN:
+                table.on_tap("play", "R")
+                assert not table.can_undo
+            else:
+                table.on_tap("")
+        assert not any('data-testid="undo"' in html for html, _ in page.screens)
+
+    play("rps", session, script)

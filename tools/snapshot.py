@@ -63,6 +63,9 @@ IMPORTS: tuple[str, ...] = (
     "engine.rng",
     "engine.registry",
     "engine.bots",
+    "engine.record",  # a game is its record: saving, resuming and undo (ui.session)
+    "engine.undo",
+    "engine.resume",
     "ui",
     "ui.dom",
     "ui.html",
@@ -78,6 +81,8 @@ IMPORTS: tuple[str, ...] = (
     "ui.session",
     "ui.setup",
     "ui.soon",
+    "ui.saves",
+    "ui.home",
     # the party table's shared parts (game bar, rules and log sheets, hints, settings)
     "ui.rules",
     "ui.tools",

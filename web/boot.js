@@ -3,14 +3,21 @@
  * Contract with the Python UI (web/main.py, web/ui/):
  *   window.picanteReady           Promise, defined at once; resolves once Python has booted and its
  *                                 first render is on screen (tests and benchmarks await it).
- *   window.picante.openGame(id)   set by Python: render game `id` (one of picante.games) inside
- *                                 <main id="game-root">. The shell un-hides game-root first.
+ *   window.picante.openGame(id, rest)  set by Python: render game `id` (one of picante.games)
+ *                                 inside <main id="game-root">; `rest` is what follows in the
+ *                                 route (`saved/<saved id>`, `replay/<saved id>`, or ""). The
+ *                                 shell un-hides game-root first.
  *   window.picante.closeGame(id)  optional, set by Python: called when the shell goes back home.
  *   window.picante.pythonReady()  called by Python after setting openGame and rendering: resolves
  *                                 picanteReady, hides the progress bar, opens picante.pendingGame.
  *   window.picante.showHome()     called by Python (e.g. its Back button): back to the game list.
  *   window.picante.pendingGame    id tapped (or deep-linked) before Python was ready, else null.
  *   window.picante.currentGame    id of the open game, else null.
+ *   window.picante.currentRoute   the open route without "#/" ("taco/saved/4f2a..."), else null.
+ *   window.picante.setRoute(r)    called by Python: the address of what is on screen now (a game
+ *                                 just started is `<game>/saved/<id>`: a reload opens it again);
+ *                                 replaces the URL's fragment (and shows the game root) without
+ *                                 opening anything.
  *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
  *   window.picante.games          the home cards as data, [{id, title, players_text, pitch, art,
  *                                 colours, playable}], read from <script id="picante-games"> (the build
@@ -18,8 +25,10 @@
  *   window.picante.downloaded(received, total)   called by web/start.mjs on a first visit while
  *                                 Python's files download (bytes, as the host sends them): the
  *                                 bar follows the bytes and the step says how many are left.
- * Routes: #/<id> for every id in picante.games opens that game (deep links work; a game not ready
- * yet shows "coming soon"); anything else is home. Browser back from a game returns home.
+ * Routes: #/<id>[/<rest>] for every id in picante.games opens that game (deep links work; a game
+ * not ready yet shows "coming soon"); anything else is home. Browser back from a game returns
+ * home. A tap on an element with data-game="<id>" or data-route="<route>" (the home's saved
+ * games, drawn by Python) goes to that route.
  */
 (function () {
   "use strict";
@@ -51,6 +60,7 @@
   var picante = (window.picante = window.picante || {});
   picante.pendingGame = null;
   picante.currentGame = null;
+  picante.currentRoute = null;
   picante.ready = false;
   picante.bootError = null;
   picante.progress = 0;
@@ -78,13 +88,22 @@
     }
   }
 
-  function routeGame() {
-    var m = /^#\/([a-z0-9_-]+)/.exec(location.hash);
+  // "#/<game>[/<rest>]" -> {game, rest, route}; null for any other fragment (home).
+  function parseRoute(hash) {
+    var m = /^#\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_\/-]{0,200}))?$/.exec(hash);
     if (!m) return null;
     for (var i = 0; i < (picante.games || []).length; i++) {
-      if (picante.games[i].id === m[1]) return m[1];
+      if (picante.games[i].id === m[1]) {
+        var rest = m[2] || "";
+        return { game: m[1], rest: rest, route: rest ? m[1] + "/" + rest : m[1] };
+      }
     }
     return null;
+  }
+
+  function routeGame() {
+    var r = parseRoute(location.hash);
+    return r ? r.game : null;
   }
 
   // ---- progress -----------------------------------------------------------------------------
@@ -304,14 +323,16 @@
     document.documentElement.setAttribute("data-screen", home ? "home" : "game");
   }
 
-  function enterGame(id) {
+  function enterGame(target) {
+    var id = target.game;
     picante.pendingGame = null;
     picante.currentGame = id;
+    picante.currentRoute = target.route;
     setScreen(id);
     paintProgress();
     window.scrollTo(0, 0);
     try {
-      var r = picante.openGame(id);
+      var r = picante.openGame(id, target.rest);
       if (r && typeof r.then === "function") r.then(null, reportGameError);
     } catch (err) {
       reportGameError(err);
@@ -326,6 +347,7 @@
   function renderHome() {
     var left = picante.currentGame;
     picante.currentGame = null;
+    picante.currentRoute = null;
     picante.pendingGame = null;
     setScreen(null);
     paintProgress();
@@ -343,10 +365,11 @@
   }
 
   function route() {
-    var id = routeGame();
-    if (!id) return renderHome();
-    if (id === picante.currentGame) return;
-    if (typeof picante.openGame === "function") return enterGame(id);
+    var target = parseRoute(location.hash);
+    if (!target) return renderHome();
+    var id = target.game;
+    if (target.route === picante.currentRoute) return;
+    if (typeof picante.openGame === "function") return enterGame(target);
     // Python is not ready yet: remember the tap and say so on the card.
     picante.pendingGame = id;
     setScreen(null);
@@ -355,6 +378,15 @@
     $("shell-announce").textContent =
       "Opening " + (card ? card.textContent : id) + " as soon as the rules engine is loaded.";
   }
+
+  picante.setRoute = function (route) {
+    var target = parseRoute("#/" + route);
+    if (!target) return;
+    picante.currentGame = target.game;
+    picante.currentRoute = target.route;
+    history.replaceState(history.state, "", "#/" + target.route);
+    setScreen(target.game);
+  };
 
   picante.showHome = function () {
     if (!routeGame()) return renderHome();
@@ -383,8 +415,14 @@
     }, 600);
     if (!el.error.hidden) el.error.hidden = true;
     picante.bootError = null;
-    var id = picante.pendingGame || routeGame();
-    if (id && id !== picante.currentGame && typeof picante.openGame === "function") enterGame(id);
+    var target = parseRoute(location.hash); // a deep link keeps its rest (a saved game)
+    var pending = picante.pendingGame;
+    if (pending && (!target || target.game !== pending)) {
+      target = { game: pending, rest: "", route: pending };
+    }
+    if (target && target.route !== picante.currentRoute && typeof picante.openGame === "function") {
+      enterGame(target);
+    }
     // Resolve once the frame with Python's first render has been painted.
     requestAnimationFrame(function () {
       setTimeout(function () {
@@ -396,10 +434,10 @@
   };
 
   function onCardClick(e) {
-    var card = e.target.closest && e.target.closest("[data-game]");
+    var card = e.target.closest && e.target.closest("[data-game], [data-route]");
     if (!card || e.defaultPrevented || e.button > 0 || e.metaKey || e.ctrlKey) return;
     e.preventDefault();
-    var id = card.getAttribute("data-game");
+    var id = card.getAttribute("data-game") || card.getAttribute("data-route");
     if (picante.timing.firstTap === undefined) picante.timing.firstTap = performance.now();
     if (picante.bootError && typeof picante.openGame !== "function") {
       picante.pendingGame = id;

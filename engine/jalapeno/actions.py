@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..protocol import Action
 from .cards import DECK_BY_PLAYERS, Card, deck_for, parse_card
@@ -19,6 +20,9 @@ class Play(Action):
     """
 
     card: Card
+    # A play draws nothing and shows nothing the player did not know; the trick or round it
+    # ends, and the deal after it, are judged by ``engine.undo`` (a deal moves the generator).
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return str(self.card)

@@ -26,6 +26,7 @@ class JalapenoGame(Game):
     bots = "engine.jalapeno.bots"
     text = "engine.jalapeno.text"
     checks = "engine.jalapeno.checks"
+    rules_version = 1  # raise it when an old record would replay differently
     options = {
         "rounds": OptionSpec(
             ROUNDS,

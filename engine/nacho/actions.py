@@ -7,6 +7,10 @@ a bored Mountie arrests (``arrest:S05``), where a wandering Mountie goes (``wand
 the gemstone on a tie (``gem:2``); discard (``discard:S17``), sell (``sell:salsa``), and ``done``
 to end a discard or a sale.
 
+Every choice but ``done`` is ``undoable`` by itself; ``engine.undo`` still refuses any whose
+transition lets a secret or chance out (the last pick reveals them all, a draw, a new province
+card). ``done`` commits a discard or a sale (cards and cubes are drawn after it).
+
 >>> [str(a) for a in (Pick(16), Go(0), Deliver(7), Deliver(7, 2), NoCube(), Done())]
 ['S17', 'AB', 'salsa', 'salsa@2', 'none', 'done']
 >>> all(parse_action(str(a)) == a for a in (Arrest(4), Wander(2), GiveGem(1), Sell(6)))
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..protocol import Action
 from .components import (
@@ -38,6 +43,7 @@ class Pick(Action):
     """Step 1: put a smuggler from your hand face down. ``S17``."""
 
     smuggler: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return SMUGGLERS[self.smuggler].code
@@ -48,6 +54,7 @@ class Go(Action):
     """Step 3: the smuggler's destination province. ``AB``, ``SK``, ``ON`` or ``QC``."""
 
     province: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return PROVINCES[self.province].code
@@ -60,6 +67,7 @@ class Deliver(Action):
 
     food: int
     victim: int | None = None
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         code = FOODS[self.food].code
@@ -70,6 +78,8 @@ class Deliver(Action):
 class NoCube(Action):
     """Step 3: deliver nothing ("you simply indicate where the smuggler goes"). ``none``."""
 
+    undoable: ClassVar[bool] = True
+
     def __str__(self) -> str:
         return "none"
 
@@ -79,6 +89,7 @@ class ChooseMountie(Action):
     """Step 4: which of your Mounties on the cantina acts (arrests, or gets bored). ``M07``."""
 
     mountie: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return MOUNTIES[self.mountie].code
@@ -89,6 +100,7 @@ class Arrest(Action):
     """Step 4: the keeper a bored Mountie arrests, among your tied highest. ``arrest:S05``."""
 
     smuggler: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"arrest:{SMUGGLERS[self.smuggler].code}"
@@ -99,6 +111,7 @@ class Wander(Action):
     """Step 4: the cantina a wandering Mountie goes to. ``wander:ON``."""
 
     province: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"wander:{PROVINCES[self.province].code}"
@@ -109,6 +122,7 @@ class GiveGem(Action):
     """Step 6: the gemstone holder passes the stone to one of the tied lowest. ``gem:2``."""
 
     seat: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"gem:{self.seat}"
@@ -119,6 +133,7 @@ class Discard(Action):
     """Step 6 (or the optional re-choice at the start): discard a smuggler. ``discard:S17``."""
 
     smuggler: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"discard:{SMUGGLERS[self.smuggler].code}"
@@ -129,6 +144,7 @@ class Sell(Action):
     """Step 6, new food: sell a warehouse cube at the Mexican market for 1 gold. ``sell:salsa``."""
 
     food: int
+    undoable: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"sell:{FOODS[self.food].code}"

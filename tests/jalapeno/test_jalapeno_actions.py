@@ -98,6 +98,7 @@ def test_a_malformed_text_action_is_refused_naming_the_notation() -> None:
     assert err.value.rule == "malformed"
 
 
-def test_actions_are_never_undoable() -> None:
-    """A played card has been seen face up by everyone: a play is never taken back."""
-    assert Play.undoable is False
+def test_a_play_may_be_undone_until_chance_comes_out() -> None:
+    """A play by itself draws nothing and shows nothing the player did not know, so it may be
+    taken back (``engine.undo``: until another seat acts, or the deal after a round)."""
+    assert Play.undoable is True

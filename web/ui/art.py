@@ -1,6 +1,6 @@
 """Picante's own pictures, as inline SVG: the platform's icons (bot and human markers, the
-trophy, the "hidden" eye, the toast and menu icons) and the ``<use>`` reference every picture is
-drawn with.
+trophy, the "hidden" eye, the toast, menu and undo icons) and the ``<use>`` reference every
+picture is drawn with.
 
 Emoji are empty boxes where no colour-emoji font is installed (Debian's Chromium, some phones),
 so the UI draws none: every picture is a ``<symbol>`` of the page's sprite, painted with the

@@ -1,7 +1,8 @@
 /* The browser half of ui.dom (web/ui/dom.py): the screen patch and the tap listener, as plain
  * ES2017 in a file of their own, because the page's Content-Security-Policy allows no code made
  * from strings (new Function, eval). Loaded by web/index.html before Python starts; dom.py calls
- * window.picanteDom.patch(screen, html) and window.picanteDom.listenTaps(root, handler).
+ * window.picanteDom.patch(screen, html), window.picanteDom.listenTaps(root, handler) and the saved
+ * games' database, window.picanteDom.db.
  */
 (function () {
   "use strict";
@@ -200,5 +201,102 @@
     root.addEventListener('click', (e) => handler(e));
   }
 
-  window.picanteDom = { patch: patch, listenTaps: listenTaps };
+  // ---- saved games: IndexedDB (ui.dom's db_put, db_rows, db_record, db_remove, db_persist) ---
+
+  // Two object stores in the database "picante": games (one small row per saved game, what the
+  // home screen lists) and records (the record and checkpoint as JSON text). One transaction
+  // writes both, so a row never lists a record that is not there, and a failed write (storage
+  // full) leaves what was stored as it was. Every call returns a Promise.
+  const db = (function () {
+    const NAME = 'picante', VERSION = 1;
+    let opening = null;
+    function open() {
+      if (!opening) {
+        opening = new Promise((ok, fail) => {
+          const req = indexedDB.open(NAME, VERSION);
+          req.onupgradeneeded = () => {
+            const db = req.result;
+            if (!db.objectStoreNames.contains('games')) {
+              db.createObjectStore('games', {keyPath: 'id'});
+            }
+            if (!db.objectStoreNames.contains('records')) {
+              db.createObjectStore('records', {keyPath: 'id'});
+            }
+          };
+          req.onsuccess = () => {
+            const db = req.result;
+            db.onversionchange = () => { db.close(); opening = null; };
+            ok(db);
+          };
+          req.onerror = () => fail(req.error || new Error('IndexedDB did not open'));
+          req.onblocked = () => fail(new Error('IndexedDB is blocked by another tab'));
+        });
+        opening.catch(() => { opening = null; });
+      }
+      return opening;
+    }
+    function run(stores, mode, body) {
+      return open().then((db) => new Promise((ok, fail) => {
+        const tx = db.transaction(stores, mode);
+        let out;
+        tx.oncomplete = () => ok(out);
+        tx.onabort = () => fail(tx.error || new Error('the transaction was aborted'));
+        try { out = body(tx); } catch (err) { try { tx.abort(); } catch (e) {} fail(err); }
+      }));
+    }
+    const reason = (err) =>
+      String((err && (err.name ? err.name + ': ' + err.message : err)) || err);
+    return {
+      put(id, row, record, checkpoint) {
+        return run(['games', 'records'], 'readwrite', (tx) => {
+          tx.objectStore('games').put(Object.assign(JSON.parse(row), {id}));
+          tx.objectStore('records').put({id, record, checkpoint});
+        });
+      },
+      rows() {
+        return run(['games'], 'readonly', (tx) => {
+          const out = [];
+          const req = tx.objectStore('games').openCursor();
+          req.onsuccess = () => {
+            const cur = req.result;
+            if (!cur) return;
+            let text = null;
+            try { text = JSON.stringify(cur.value); } catch (e) { text = null; }
+            out.push([String(cur.key), text === undefined ? null : text]);
+            cur.continue();
+          };
+          return out;
+        }).then((out) => JSON.stringify(out));
+      },
+      record(id) {
+        return run(['records'], 'readonly', (tx) => {
+          const box = {value: null};
+          const req = tx.objectStore('records').get(id);
+          req.onsuccess = () => { box.value = req.result === undefined ? null : req.result; };
+          return box;
+        }).then((box) => {
+          const v = box.value;
+          if (!v || typeof v !== 'object') return JSON.stringify(null);
+          const text = (x) => (typeof x === 'string' ? x : null);
+          return JSON.stringify({record: text(v.record), checkpoint: text(v.checkpoint)});
+        });
+      },
+      remove(ids) {
+        return run(['games', 'records'], 'readwrite', (tx) => {
+          for (const id of ids) {
+            tx.objectStore('games').delete(id);
+            tx.objectStore('records').delete(id);
+          }
+        });
+      },
+      persist() {
+        const s = navigator.storage;
+        if (!s || !s.persist) return Promise.resolve(false);
+        return s.persisted().then((yes) => (yes ? true : s.persist())).catch(() => false);
+      },
+      reason,
+    };
+  })();
+
+  window.picanteDom = { patch: patch, listenTaps: listenTaps, db: db };
 })();

@@ -1,8 +1,8 @@
 """The only module that touches the browser (``js``). Everything it does is small and generic:
 mount the game root, patch a screen's HTML in place (keeping focus and scroll), run work after
-the next paint, listen for events, show a toast, read/write localStorage. Game logic never
-reads anything back from the DOM except what the user did (which button, which card code,
-which form field).
+the next paint, listen for events, show a toast, read/write localStorage and the saved games'
+database (IndexedDB). Game logic never reads anything back from the DOM except what the user
+did (which button, which card code, which form field).
 """
 
 from __future__ import annotations
@@ -198,6 +198,73 @@ def element(element_id: str) -> Any:
     return None if missing(el) else el
 
 
+# -- saved games: IndexedDB --------------------------------------------------------------------
+#
+# Two object stores in the database "picante": ``games``, one small row per saved game (what
+# the home screen lists: JSON-ready data the app writes), and ``records``, the game's record
+# and checkpoint as JSON text (kept as text: a 63-bit seed would lose digits as a JS number).
+# One transaction writes both, so a row never lists a record that is not there, and a failed
+# write (storage full) leaves what was stored as it was. Every call returns a Promise. The
+# JavaScript half is ``db`` in ``ui/dom.js``.
+
+
+def _db() -> Any:
+    """``window.picanteDom.db``: the saved games' database, written in ``ui/dom.js``."""
+    return _dom_js().db
+
+
+class StorageError(Exception):
+    """The browser's database refused (not there, blocked, full: ``QuotaExceededError``)."""
+
+
+async def _call(name: str, *args: Any) -> Any:
+    try:
+        api = _db()
+        return await getattr(api, name)(*args)
+    except Exception as err:  # a JS error (JsException), or IndexedDB missing altogether
+        raise StorageError(_reason(err)) from None
+
+
+def _reason(err: Any) -> str:
+    text = str(err)
+    return text.splitlines()[-1] if text else type(err).__name__
+
+
+async def db_put(game_id: str, row: str, record: str, checkpoint: str | None) -> None:
+    """Write one saved game (its row, its record and checkpoint texts) in one transaction."""
+    await _call("put", game_id, row, record, checkpoint)
+
+
+async def db_rows() -> list[tuple[str, str | None]]:
+    """Every saved game's row as (id, JSON text); None for a row that is not JSON-able."""
+    data = json.loads(str(await _call("rows")))
+    return [(str(key), text if isinstance(text, str) else None) for key, text in data]
+
+
+async def db_record(game_id: str) -> tuple[str | None, str | None] | None:
+    """A saved game's (record text, checkpoint text); None if there is no such record."""
+    data = json.loads(str(await _call("record", game_id)))
+    if not isinstance(data, dict):
+        return None
+    return data.get("record"), data.get("checkpoint")
+
+
+async def db_remove(ids: list[str]) -> None:
+    await _call("remove", to_js(list(ids)))
+
+
+async def db_persist() -> bool:
+    """Ask the browser to keep our storage when space runs short (``storage.persist()``)."""
+    try:
+        return bool(await _call("persist"))
+    except StorageError:
+        return False
+
+
+def now_ms() -> float:
+    return float(js.Date.now())
+
+
 def focus(selectors: tuple[str, ...], *, move: bool = False, within: str = SCREEN_ID) -> None:
     """After the next frame (the patch's own focus fix-up runs first), focus the first element
     of ``within`` matching one of ``selectors``, scrolled into view if need be: always when
@@ -295,6 +362,20 @@ def boot_config() -> dict[str, Any]:
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def shell_games() -> list[dict[str, Any]]:
+    """The home cards as the shell read them (``window.picante.games``): id, title, ..."""
+    cards = getattr(picante(), "games", None)
+    if missing(cards):
+        return []
+    try:
+        data = json.loads(str(js.JSON.stringify(cards)))
+    except Exception:  # anything but a list of plain objects: no cards known
+        return []
+    if not isinstance(data, list):
+        return []
+    return [g for g in data if isinstance(g, dict) and isinstance(g.get("id"), str)]
 
 
 def picante() -> Any:

@@ -182,6 +182,10 @@ class GenericUI:
             return f"{s.subject(winners[0])} {s.verb(winners[0], 'win')} with {points}"
         return f"{join_words([s.subject(w) for w in winners])} tie with {points} each"
 
+    def score_text(self, score: int) -> str:
+        """A score in the game's words, for the history's best score ("12 points")."""
+        return plural(score, "point")
+
     def progress(self, view: dict[str, Any]) -> str:
         """A short note of where the game is ("Round 2 of 5"), for the header and Resume."""
         if isinstance(view.get("round"), int) and isinstance(view.get("rounds"), int):
@@ -305,11 +309,11 @@ class GenericUI:
         return f'<ol class="gx-log" data-testid="narration">{items}</ol>' if items else ""
 
     def _actions(self, scene: Scene) -> str:
-        if not scene.interactive:
+        if not scene.interactive and not scene.undo:
             return ""
         buttons = "".join(
             move_button(move, esc(move), key=f"move-{move}", class_="btn gx-move legal")
-            for move in scene.view["legal"]
+            for move in (scene.view["legal"] if scene.interactive else ())
         )
         return (
             f'<div class="gx-actions actions" data-area="act" data-testid="actions">{buttons}</div>'

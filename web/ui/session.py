@@ -1,23 +1,29 @@
-"""One game as the app plays it, for any registered game: seat config, the engine state, and who
-may look at the screen.
+"""One game as the app plays it, for any registered game: its record, the engine states it went
+through, the seats, and who may look at the screen.
 
 Pure Python (no ``js``): the table loop (``ui.table``) asks this object who acts next and renders
-from ``view()``; tests drive it directly on CPython. The engine state is the only game state;
-nothing here knows a rule (legal moves, what happened and scores come from the engine), and what
+from ``view()``; tests drive it directly on CPython. The game is its record
+(``engine.record.Record``): ``play`` appends to it, ``undo`` takes its last action back (as the
+engine's undo policy allows, ``engine.undo``), and the saved game is the record (``ui.app``
+writes it). The states are kept as they come (``history``) so that undo never replays. Nothing
+here knows a rule (legal moves, what happened and scores come from the engine), and what
 happened is learnt only from the views' ``events``.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping
+import json
+import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine.bots import BOT_LEVELS
-
-SAVE_VERSION = 1
+from engine.record import Record, Seat
+from engine.record import states as engine_states
+from engine.resume import Resumed, checkpoint
+from engine.undo import takeback
 
 HUMAN = "human"
 BOT = "bot"
@@ -52,6 +58,17 @@ class SeatConfig:
     def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
+    def seat(self) -> Seat:
+        """This seat as a record keeps it (a human, or a bot of its level)."""
+        return Seat(self.name, self.level if self.is_bot else None)
+
+    @classmethod
+    def of(cls, seat: Seat, index: int) -> SeatConfig:
+        """A record's seat; a nameless one (a link shared without names) gets its default."""
+        if seat.bot is None:
+            return cls(clean_name(seat.name, index), HUMAN)
+        return cls(clean_name(seat.name, index), BOT, seat.bot)
+
     @classmethod
     def from_dict(cls, data: Any, seat: int = 0) -> SeatConfig:
         if not isinstance(data, dict):
@@ -66,8 +83,10 @@ class SeatConfig:
 
 
 def clean_name(name: Any, seat: int) -> str:
-    """Trimmed, at most MAX_NAME characters; blank -> the seat's default name."""
-    text = " ".join(str(name or "").split())[:MAX_NAME]
+    """Trimmed, at most MAX_NAME characters, without control or formatting characters;
+    blank -> the seat's default name."""
+    text = "".join(ch for ch in str(name or "") if not unicodedata.category(ch).startswith("C"))
+    text = " ".join(text.split())[:MAX_NAME]
     return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 
@@ -91,7 +110,12 @@ class Happened:
 
 
 class Session:
-    """The app's game: an immutable engine state replaced on every action, plus seat config."""
+    """The app's game: its record and the states it went through (the last one is ``state``),
+    plus seat config and who may look.
+
+    A session made from a fixed position (``Session(game_id, state, seats, ...)``: tests, a
+    tutorial) keeps a record of the actions taken from there; it is not ``savable`` (its record
+    does not start from a deal)."""
 
     def __init__(
         self,
@@ -101,23 +125,43 @@ class Session:
         bot_seed: str,
         options: Mapping[str, Any] | None = None,
         viewer: int | None = None,
+        *,
+        record: Record | None = None,
+        history: Sequence[engine.State] | None = None,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         self.game = engine.get_game(game_id)
-        self.state = state
         self.seats = seats
         for seat in seats:  # a level this game has no bot for (a setup made for another game)
             if seat.level not in self.game.bot_levels:
                 seat.level = default_level(self.game.bot_levels)
+        self.savable = record is not None
+        if record is None:  # a fixed position: the record holds what is played from it
+            saved = state.to_dict().get("options")
+            record = Record(
+                self.game.id,
+                self.game.rules_version,
+                0,
+                saved if isinstance(saved, dict) else dict(options or {}),
+                tuple(c.seat() for c in seats),
+            )
+        self.record = record
+        self.history: list[engine.State] = list(history) if history else [state]
+        if self.history[-1] is not state:
+            raise ValueError("the history must end with the state")
         self.bot_seed = bot_seed
-        self.options = dict(options or {})
+        self.options = dict(options if options is not None else record.options)
+        self.saved_id: str | None = None  # its key among the saved games, once saved
+        self.created: float | None = None  # when it was first saved (ms since the epoch)
         self.meta: dict[str, Any] = {}  # the app's own notes on this game (hints used, ...)
         # The seat whose private view is on screen (None: nobody's). With one human it is always
         # them; in pass-and-play it changes only when its owner taps the cover away.
         self.viewer = viewer if viewer is not None else self.you
         self._views: dict[int | None, dict[str, Any]] = {}  # views of self.state, by seat
         self._views_of: engine.State | None = None
+        self._takeback: tuple[Record, int, int] | None = None  # (record, seat, count)
+        self._checkpoint: tuple[int, str | None] | None = None
 
     @classmethod
     def new(
@@ -127,11 +171,40 @@ class Session:
         options: Mapping[str, Any] | None = None,
         seed: int | str | None = None,
     ) -> Session:
-        if seed is None:
-            seed = secrets.randbits(63)
-        game = engine.get_game(game_id)
-        state = game.new_game(players=len(seats), seed=seed, options=dict(options or {}))
-        return cls(game_id, state, seats, bot_seed=str(seed), options=options)
+        record = Record.new(game_id, [c.seat() for c in seats], seed, options)
+        return cls.of_record(record, seats, [record.start()])
+
+    @classmethod
+    def of_record(
+        cls,
+        record: Record,
+        seats: list[SeatConfig] | None = None,
+        history: Sequence[engine.State] | None = None,
+    ) -> Session:
+        """A game from its record: ``history`` is the states of its last positions (the last
+        one after every action), as ``engine.resume`` gives them. A hot-seat game resumes
+        behind the pass-the-device cover: nothing private shows until its owner taps."""
+        if seats is None:
+            seats = [SeatConfig.of(s, i) for i, s in enumerate(record.seats)]
+        if not history:
+            history = list(engine_states(record))
+        return cls(
+            record.game,
+            history[-1],
+            seats,
+            str(record.seed),
+            record.options,
+            record=record,
+            history=history,
+        )
+
+    @classmethod
+    def resumed(cls, opened: Resumed) -> Session:
+        return cls.of_record(opened.record, None, opened.history)
+
+    @property
+    def state(self) -> engine.State:
+        return self.history[-1]
 
     # -- who is who ------------------------------------------------------------------------
 
@@ -203,8 +276,11 @@ class Session:
 
     def play(self, seat: int, action: engine.Action | str) -> Happened:
         """Apply an action through the engine (raises ``engine.IllegalAction``, changing
-        nothing) and say what it caused, read from the new state's views."""
-        self.state = self.state.apply(seat, action)  # may raise: self.state is untouched then
+        nothing), add it to the record, and say what it caused, read from the new state's
+        views."""
+        after = self.state.apply(seat, action)  # may raise: nothing has changed then
+        self.record = self.record.with_move(seat, action)
+        self.history.append(after)
         if self.hot_seat and self.viewer == seat and self.next_seat() != seat:
             self.viewer = None  # the device is about to be passed: hide this seat's view now
         public = tuple(self.view_of(None)["events"])
@@ -212,41 +288,43 @@ class Session:
             return Happened(seat, public)
         return Happened(seat, public, self.viewer, tuple(self.view_of(self.viewer)["events"]))
 
+    # -- undo ------------------------------------------------------------------------------
+
+    def takeback(self, seat: int) -> int:
+        """How many of the last actions ``seat`` may take back now (``engine.undo``): never a
+        bot's, never across another seat's action, a die, a draw or a reveal."""
+        if self.is_bot(seat):
+            return 0
+        known = self._takeback
+        if known is None or known[0] is not self.record or known[1] != seat:
+            known = self._takeback = (self.record, seat, takeback(self.record, seat, self.history))
+        return known[2]
+
+    @property
+    def last_mover(self) -> int | None:
+        return self.record.moves[-1].seat if self.record.moves else None
+
+    def undo(self) -> int:
+        """Take back the last action (its seat's, when ``takeback`` allows): the record without
+        it, and the state before it. Returns the seat that is to act again."""
+        seat = self.last_mover
+        if seat is None or self.takeback(seat) < 1:
+            raise ValueError("nothing to undo now")
+        self.record = self.record.truncated(len(self.record) - 1)
+        self.history.pop()
+        return seat
+
     # -- saving ----------------------------------------------------------------------------
 
-    def to_save(self) -> dict[str, Any]:
-        return {
-            "app": "picante",
-            "game": self.game.id,
-            "v": SAVE_VERSION,
-            "seats": [s.to_dict() for s in self.seats],
-            "bot_seed": self.bot_seed,
-            "options": dict(self.options),
-            "meta": dict(self.meta),
-            "state": self.state.to_dict(),
-        }
-
-    @classmethod
-    def from_save(cls, game_id: str, data: Any) -> Session:
-        """Rebuild a saved game (raises ValueError on anything unexpected). A hot-seat game
-        resumes behind the pass-the-device cover: nothing private shows until its owner taps."""
-        game = engine.get_game(game_id)
-        if not isinstance(data, dict) or data.get("game") != game_id:
-            raise ValueError(f"not a saved {game.name} game")
-        if data.get("v") != SAVE_VERSION:
-            raise ValueError(f"unsupported save version {data.get('v')!r}")
-        state = game.from_dict(data["state"])
-        seats_data = data.get("seats")
-        if not isinstance(seats_data, list):
-            raise ValueError("a save must list its seats")
-        seats = [SeatConfig.from_dict(s, i) for i, s in enumerate(seats_data)]
-        options = data.get("options")
-        if not isinstance(options, dict):  # saves made before options were kept: the state's
-            options = data["state"].get("options", {})
-        session = cls(game_id, state, seats, str(data.get("bot_seed", "0")), options)
-        meta = data.get("meta")
-        session.meta = dict(meta) if isinstance(meta, dict) else {}
-        return session
+    def checkpoint_text(self) -> str | None:
+        """The checkpoint saved with the record (``engine.resume``), as JSON text; made again
+        only when it moves (every ``CHECKPOINT_EVERY`` actions)."""
+        saved = checkpoint(self.record, self.history)
+        at = saved["at"] if saved else 0
+        if self._checkpoint is None or self._checkpoint[0] != at:
+            text = json.dumps(saved, separators=(",", ":")) if saved else None
+            self._checkpoint = (at, text)
+        return self._checkpoint[1]
 
     # -- words -----------------------------------------------------------------------------
 

@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-import engine
-
 from .art import icon
 from .chrome import bar
-from .html import attrs, esc, join_words, plural
+from .html import Html, attrs, esc, plural
 from .session import (
     BOT,
     DEFAULT_NAMES,
@@ -306,23 +304,14 @@ def _learn() -> str:
 
 
 def render_setup(
-    ui: GenericUI, model: SetupModel, resume: str | None = None, *, tutorial: bool = False
+    ui: GenericUI, model: SetupModel, in_progress: Html = "", *, tutorial: bool = False
 ) -> str:
-    """The whole setup screen. ``resume``: a one-line summary of a saved game, if any;
+    """The whole setup screen. ``in_progress``: this game's saved games in progress (HTML, from
+    ``ui.home.setup_saved``), listed above the form; a new game never replaces one.
     ``tutorial``: the game has one ("Learn to play")."""
     seats = model.seats[: model.players]
-    resume_html = ""
-    if resume:
-        resume_html = (
-            '<section class="resume" data-testid="resume-card" aria-labelledby="resume-title">'
-            '<h2 id="resume-title">Game in progress</h2>'
-            f'<p class="resume-info">{esc(resume)}</p>'
-            '<div class="resume-actions">'
-            '<button type="button" class="btn primary" data-action="resume" data-key="resume"'
-            ' data-testid="resume">Resume game</button>'
-            '<button type="button" class="btn" data-action="discard" data-key="discard">'
-            "Discard</button></div></section>"
-        )
+    resume_html = in_progress
+    resume = bool(in_progress)
     counts = model.info["player_counts"]
     players = (
         _segmented("players", "Players", [(str(n), str(n)) for n in counts], str(model.players))
@@ -369,17 +358,3 @@ def render_setup(
         + f">{'Start a new game' if resume else 'Start game'}</button>"
         "</div></section>"
     )
-
-
-def summary_of_save(ui: GenericUI, save: Any) -> str | None:
-    """The Resume card's line, "Round 2 of 5 · Ana, Bart, Carmen and Diego"; None if the save
-    is unreadable or that game is over (finished games stay saved, but are not resumable)."""
-    try:
-        names = [str(s["name"]) for s in save["seats"]]
-        state = ui.game.from_dict(save["state"])
-    except (KeyError, TypeError, ValueError, engine.IllegalAction):
-        return None
-    if state.is_over():
-        return None
-    progress = ui.progress(state.view(None))
-    return " · ".join([*([progress] if progress else []), join_words(names)])

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 BOT_PAUSE_MS = 750  # a bot "thinks" at least this long so people can follow
 HANDOFF_MS = 700  # pass-and-play: the action is seen landing before the cover comes up
 HISTORY = 8  # actions kept for the narration lines
+UNDO_LINES = 64  # actions back for which an undo restores the narration lines
 # Where focus goes on a human's turn (the first that exists), and on any other screen when the
 # focused control went away (ui.dom.focus).
 FOCUS_TURN = (
@@ -71,6 +72,7 @@ class Host(Protocol):
     def scroll_into_view(self, selector: str) -> None: ...
     def play_again(self, session: Session) -> None: ...
     def show_setup(self) -> None: ...
+    async def bot_gate(self) -> None: ...
     def open_settings(self) -> None: ...
     def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None: ...
 
@@ -94,10 +96,9 @@ class Table:
         self.shown_pause: Pause | None = None
         self.drawn: tuple[Screen, int | None, Pause | None, Happened | None] | None = None
         self.task: asyncio.Task[None] | None = None
-        # Undo: the states before each of the human's latest actions the engine calls undoable
-        # (``Action.undoable``: no roll, no draw, nothing hidden learnt), as (seat, state,
-        # history). Any other action, or a bot's, empties it: never undo across chance.
-        self.undo_stack: list[tuple[int, engine.State, tuple[Happened, ...]]] = []
+        # The narration lines as they were before the action that made the record this long:
+        # an undo puts them back (the record and the states are the session's).
+        self.lines_before: dict[int, tuple[Happened, ...]] = {}
         # The one thing the loop is waiting for on screen: a human's action on TURN (its result
         # is what the action caused), or a tap on COVER, RESULT, BREAK, HANDOFF (None).
         self.waiting: asyncio.Future[Any] | None = None
@@ -153,6 +154,7 @@ class Table:
         s = self.session
         self.go(Screen.THINKING, seat)
         await asyncio.sleep(0)  # end this task: the page shows the move before the bot thinks
+        await self.host.bot_gate()  # (tests may hold the bots: ``window.picante.holdBots``)
         loop = asyncio.get_event_loop()
         started = loop.time()
         decision = await decide(
@@ -162,7 +164,6 @@ class Table:
         spent = loop.time() - started
         await asyncio.sleep(max(0.0, self.ms(BOT_PAUSE_MS) - spent))
         happened = s.play(seat, decision.action)
-        self.undo_stack.clear()
         await self.after(happened)
 
     async def human_turn(self, seat: int) -> None:
@@ -191,6 +192,8 @@ class Table:
             return self.shown_pause
         s = self.session
         self.host.save_game(s)
+        self.lines_before[len(s.record)] = self.history
+        self.lines_before.pop(len(s.record) - UNDO_LINES, None)
         self.history = (*self.history, happened)[-HISTORY:]
         self.seen.append(happened)
         self.fresh = happened.for_seat(s.viewer)
@@ -232,7 +235,8 @@ class Table:
         finally:
             if handle is not None:
                 handle.cancel()
-            self.waiting = None
+            if self.waiting is fut:  # (a loop restarted by an undo may be waiting already)
+                self.waiting = None
 
     def go(self, screen: Screen, seat: int | None = None, pause: Pause | None = None) -> None:
         self.screen, self.seat, self.pause = screen, seat, pause
@@ -293,13 +297,11 @@ class Table:
             else:
                 self.host.toast(f"Wait for your turn — waiting for {', '.join(names)}.")
             return
-        before, history = s.state, self.history
         try:
             happened = s.play(self.seat, move)  # an illegal action changes nothing
         except engine.IllegalAction as err:
             self.refused(err)
             return
-        self.remember(self.seat, before, history, move)
         self.host.clear_toast()
         try:
             self.show(happened, ahead=True)  # the tap's own task draws what it caused
@@ -308,42 +310,44 @@ class Table:
 
     # -- undo ------------------------------------------------------------------------------
 
-    def remember(
-        self, seat: int, before: engine.State, history: tuple[Happened, ...], move: str
-    ) -> None:
-        """After ``seat`` played ``move`` from ``before``: keep ``before`` for an undo if the
-        engine says the action may be taken back, else forget every kept state."""
-        try:
-            undoable = bool(self.session.game.parse_action(move).undoable)
-        except ValueError:
-            undoable = False
-        if undoable and not self.session.state.is_over():
-            self.undo_stack.append((seat, before, history))
-        else:
-            self.undo_stack.clear()
-
     @property
     def can_undo(self) -> bool:
-        return (
-            self.screen is Screen.TURN
-            and bool(self.undo_stack)
-            and self.undo_stack[-1][0] == self.seat
-        )
+        """The engine's undo policy (``Session.takeback``), where the human who acted last is
+        the one at the screen: still on their turn, while a bot thinks after them (one human),
+        or on the hand-off line before the cover comes up (pass-and-play)."""
+        s = self.session
+        seat = s.last_mover
+        if seat is None or s.is_bot(seat):
+            return False
+        if self.screen is Screen.TURN:
+            at_screen = self.seat == seat
+        elif self.screen is Screen.THINKING:
+            at_screen = not s.hot_seat and s.you == seat
+        elif self.screen is Screen.HANDOFF:
+            at_screen = self.shown is not None and self.shown.seat == seat
+        else:
+            at_screen = False
+        return at_screen and s.takeback(seat) > 0
 
     def undo(self) -> None:
-        """Take back the last undoable action of the human on screen: the state before it comes
-        back (saved at once), and the same seat is still to act, so the turn goes on."""
-        if not self.can_undo or self.waiting is None:
+        """Take back the last action of the human at the screen: the record without it, the
+        state before it (saved at once); the loop starts again from there, so a bot thinking
+        after it stops and the same seat is to act again."""
+        if not self.can_undo:
             self.host.toast("Nothing to undo now.")
             return
-        _, state, history = self.undo_stack.pop()
-        self.session.state = state
-        self.history, self.fresh = history, ()
-        if self.seen:
+        s = self.session
+        seat = s.undo()
+        self.stop()
+        self.history = self.lines_before.pop(len(s.record), ())
+        self.fresh, self.shown, self.shown_pause, self.drawn = (), None, None, None
+        if self.seen:  # the Log: the action taken back is no longer what happened
             self.seen.pop()
+        if s.hot_seat:
+            s.viewer = seat  # it is their device still: the hand-off had not happened
         self.host.clear_toast()
-        self.host.save_game(self.session)
-        self.render()
+        self.host.save_game(s)
+        self.start()
 
     def open_dialog(self, name: str, arg: str | None = None) -> None:
         self.dialog, self.dialog_arg = name, arg

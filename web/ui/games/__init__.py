@@ -119,6 +119,13 @@ def announcement(game_id: str) -> Announcement | None:
     return next((a for a in COMING_SOON if a.game_id == game_id), None)
 
 
+def card_art(game_id: str) -> str:
+    """The <symbol> id of a game's home card picture ("" when it has none: an unknown game, or
+    one drawn with the Picante logo), for the screens that name a game (the saved games)."""
+    entry, soon = _UIS.get(game_id), announcement(game_id)
+    return entry.art if entry is not None else (soon.art if soon is not None else "")
+
+
 def engine_ids() -> list[str]:
     import engine  # the registry imports the shipped games' engines: only when asked
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...generic import GenericUI
-from ...html import Html, esc
+from ...html import Html, esc, plural
 from ...scene import Pause, Scene, Screen
 from ...tools import Tool, tool_button
 from . import reasons
@@ -103,6 +103,10 @@ class JalapenoUI(GenericUI):
 
     # -- screens ---------------------------------------------------------------------------
 
+    def score_text(self, score: int) -> str:
+        """Scores are minus the penalty points: the best is the fewest."""
+        return plural(-score, "penalty point")
+
     def setup_intro(self) -> str:
         return (
             '<p class="tagline jp-tagline">Dodge the tricks with Jalapeños in them.'
@@ -123,6 +127,7 @@ class JalapenoUI(GenericUI):
             thinking=scene.seat if scene.screen is Screen.THINKING else None,
             result=trick_of(scene.pause.event) if showing else None,  # type: ignore[union-attr]
             fresh=played_card(scene.fresh),
+            undo=scene.undo,
         )
         return render_table(s, scene.view, ctx, self.header(s, scene, self.progress(scene.view)))
 

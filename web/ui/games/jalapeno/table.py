@@ -35,6 +35,7 @@ class TableCtx:
     thinking: int | None = None  # a bot seat that is choosing
     result: TrickResult | None = None  # a finished trick being shown
     fresh: str | None = None  # the card just played (animated into the trick)
+    undo: bool = False  # the human at the screen may take back their last card (Undo shows)
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:

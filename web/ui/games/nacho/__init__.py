@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ...chrome import bar
+from ...chrome import bar, undo_tool
 from ...generic import GenericUI
 from ...html import esc
 from ...scene import Pause, Scene, Screen
@@ -77,6 +77,9 @@ class NachoUI(GenericUI):
     def over_status(self, s: Session, view: dict[str, Any]) -> str:
         return text.over_status(s, view)
 
+    def score_text(self, score: int) -> str:
+        return f"{score} gold"
+
     def progress(self, view: dict[str, Any]) -> str:
         return f"Round {view['round']} of {view['rounds']} · turn {view['turn']}"
 
@@ -107,7 +110,7 @@ class NachoUI(GenericUI):
                 self.title,
                 f"Round {view['round']}/{view['rounds']}",
                 right_testid="round",
-                tools=LOG_BUTTON,
+                tools=undo_tool(scene.undo) + LOG_BUTTON,
             )
             + '<div class="nc-board" data-scroll-key="nc-board">'
             + provinces(view, province_taps(view, interactive))
