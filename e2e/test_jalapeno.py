@@ -168,7 +168,9 @@ def test_tapping_an_illegal_card_shows_the_engines_reason_and_changes_nothing(
     toast.wait_for()
     with pytest.raises(engine.IllegalAction) as reason:
         replay(before).apply(0, code)
-    assert toast.inner_text().strip().endswith(str(reason.value))
+    # the engine's reason, then a link to the rule's section (ui.sheets)
+    assert toast.inner_text().strip().splitlines()[0].endswith(str(reason.value))
+    assert page.get_by_test_id("toast-rule").inner_text() == "Rule: Following the lead colour"
     assert saved_record(page) == before  # nothing changed: same record, still my turn
     assert hand(page) == cards_before
     assert page.locator(MY_TURN).count() > 0

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...art import icon
-from ...chrome import bar, over_actions, winners_headline
-from ...html import attrs, esc
+from ...chrome import over_actions, winners_headline
+from ...hints import hints_line
+from ...html import Html, attrs, esc
 from ...session import Session
+from ...tools import sheet_frame
 from .cards import card_face, colours_of, mini_card
 from .results import RoundResult, TrickResult
 from .text import jalapenos_phrase, round_sentence, trick_sentence, winners_sentence
@@ -74,19 +76,25 @@ def last_trick_block(session: Session, trick: TrickResult | None, colours: Any) 
 
 
 def round_end_screen(
-    session: Session, result: RoundResult, trick: TrickResult | None, colours: Any
-) -> str:
-    """Full screen between rounds (the next round is already dealt, so no table behind it)."""
+    session: Session,
+    result: RoundResult,
+    trick: TrickResult | None,
+    colours: Any,
+    header: Html = "",
+) -> Html:
+    """Full screen between rounds (the next round is already dealt, so no table behind it):
+    the scores beside the round's last trick where the screen is wide enough."""
     return (
-        '<section class="pc-round-end" data-testid="round-end" aria-labelledby="round-title">'
-        + bar("Jalape-NO!", f"Round {result.round_no} of {result.rounds}")
-        + '<div class="over-body">'
-        + last_trick_block(session, trick, colours)
+        '<section class="pc-round-end jp-round-end" data-testid="round-end"'
+        ' aria-labelledby="round-title">'
+        + header
+        + '<div class="over-body jp-over-body">'
+        + '<div class="jp-over-main">'
         + f'<h2 id="round-title">Round {esc(result.round_no)} is over</h2>'
         '<p class="sheet-note">Penalty points — fewer is better.</p>'
         + round_table(session, result.penalties, result.totals, result.jalapenos, colours)
         + f'<p class="sheet-note">{esc(round_sentence(session, result))}</p>'
-        "</div>"
+        "</div>" + last_trick_block(session, trick, colours) + "</div>"
         '<div class="actions">'
         '<button type="button" class="btn primary wide" data-action="next-round"'
         ' data-key="next-round" data-testid="next-round" autofocus>'
@@ -116,22 +124,33 @@ def score_sheet(session: Session, view: dict[str, Any]) -> str:
     )
 
 
-def score_sheet_dialog(session: Session, view: dict[str, Any]) -> str:
-    return (
-        '<div class="sheet-backdrop" data-action="close-sheet">'
-        '<section class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title"'
-        ' data-testid="score-dialog">'
-        f'<h2 id="sheet-title">Scores after {len(view["round_penalties"])} of'
-        f" {esc(view['rounds'])} rounds</h2>"
-        '<p class="sheet-note">Penalty points: fewer is better.</p>'
+def score_sheet_dialog(session: Session, view: dict[str, Any]) -> Html:
+    """The score sheet over the table (the platform's sheet: Close, Escape, the backdrop)."""
+    done = len(view["round_penalties"])
+    heading = f"Scores after {done} of {view['rounds']} rounds"
+    body = (
+        '<div class="jp-score-dialog" data-testid="score-dialog">'
+        '<p class="sheet-note">Penalty points: fewer is better. This round so far: '
+        + esc(_so_far(session, view))
+        + ".</p>"
         + score_sheet(session, view)
-        + '<button type="button" class="btn primary wide" data-action="close-sheet"'
-        ' data-key="close-sheet" autofocus>Back to the table</button>'
-        "</section></div>"
+        + "</div>"
     )
+    return sheet_frame("scores", heading, body, heading=heading)
 
 
-def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None = None) -> str:
+def _so_far(session: Session, view: dict[str, Any]) -> str:
+    """This round's penalty points as the table lies, where the viewer can see them."""
+    parts = []
+    for seat, info in enumerate(view["seats"]):
+        pts = info["penalty_so_far"]
+        parts.append(f"{session.name(seat)} {'?' if pts is None else pts}")
+    return ", ".join(parts)
+
+
+def game_over(
+    session: Session, view: dict[str, Any], trick: TrickResult | None = None, header: Html = ""
+) -> Html:
     """Final standings (fewest penalty points first), the last round, and what next."""
     totals = view["totals"]
     winners = set(view["winners"])
@@ -156,13 +175,17 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
     last = view["round_penalties"][-1] if view["round_penalties"] else [0] * view["players"]
     scored = view.get("last_round") or {}
     return (
-        '<section class="pc-over" data-testid="game-over" aria-labelledby="over-title">'
-        + bar("Jalape-NO!", "Game over")
-        + '<div class="over-body">'
+        '<section class="pc-over jp-over" data-testid="game-over" aria-labelledby="over-title">'
+        + header
+        + '<div class="over-body jp-over-body">'
+        + '<div class="jp-over-main">'
         + winners_headline(winners_sentence(session, view), "Fewest penalty points wins.")
         + '<ol class="jp-standings" data-testid="final-scores">'
         + "".join(rank_rows)
         + "</ol>"
+        + hints_line(session)
+        + "</div>"
+        + '<div class="jp-over-side">'
         f"<h3>Round {len(view['round_penalties'])} of {esc(view['rounds'])}</h3>"
         + round_table(session, last, totals, scored.get("jalapenos", ()), colours_of(view))
         + last_trick_block(session, trick, colours_of(view))
@@ -171,7 +194,7 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             if len(view["round_penalties"]) > 1
             else ""
         )
-        + "</div>"
+        + "</div></div>"
         + over_actions()
         + "</section>"
     )

@@ -44,13 +44,16 @@ def turn_status(session: Session, view: dict[str, Any], actor: int | None = None
     return f"{you} — no {colour}, play any card"
 
 
-def trick_sentence(session: Session, trick: TrickResult) -> str:
-    """ "Bart wins the trick and takes 4 cards" (the Jalapeños show on the banner and cards)."""
+def trick_sentence(session: Session, trick: TrickResult, *, jalapenos: bool = False) -> str:
+    """ "Bart wins the trick and takes 4 cards" (the Jalapeños show on the banner and cards),
+    or with ``jalapenos`` (the log, the live region) "..., with the Red Jalapeño"."""
     who = session.subject(trick.winner)
-    return (
+    text = (
         f"{who} {session.verb(trick.winner, 'win')} the trick and"
         f" {session.verb(trick.winner, 'take')} {plural(len(trick.cards), 'card')}"
     )
+    hot = jalapenos_phrase(trick) if jalapenos else ""
+    return f"{text}, with {hot}" if hot else text
 
 
 def play_sentence(session: Session, seat: int, card: str) -> str:
@@ -84,6 +87,20 @@ def round_sentence(session: Session, result: RoundResult) -> str:
         f"{who} {session.verb(result.next_starter, 'take', 'took')} the most penalty points and"
         f" {session.verb(result.next_starter, 'start')} round {result.round_no + 1}."
     )
+
+
+def round_over_sentence(session: Session, event: dict[str, Any]) -> str:
+    """ "Round 1 is over: Ana 3, Bart 0, ..." (penalty points this round, from the event)."""
+    points = ", ".join(
+        f"{session.subject(seat)} {pts}" for seat, pts in enumerate(event["penalties"])
+    )
+    return f"Round {event['round']} is over. Penalty points: {points}"
+
+
+def deal_sentence(session: Session, event: dict[str, Any]) -> str:
+    """ "Round 2 is dealt: Bart starts" (the most penalised player of the last round)."""
+    who = session.subject(event["seat"])
+    return f"Round {event['round']} is dealt: {who} {session.verb(event['seat'], 'start')}"
 
 
 def winners_sentence(session: Session, view: dict[str, Any]) -> str:
