@@ -58,10 +58,21 @@ def winners_headline(sentence: str, note: str = "") -> str:
     )
 
 
+OVER_NOTE = '<p class="over-note" data-over-note hidden></p>'
+"""Where an end screen says more about this game (a challenge's two results, ``ui.linking``)."""
+
+
 def over_actions() -> str:
-    """Play again (same seats, a fresh game) or back to the setup."""
+    """Play again (same seats, a fresh game) or back to the setup; watch the game again or
+    share it (``ui.replay``, ``ui.share``)."""
     return (
-        '<div class="actions">'
+        OVER_NOTE + '<div class="actions">'
+        '<div class="over-more">'
+        '<button type="button" class="btn" data-action="replay" data-key="replay"'
+        ' data-testid="replay-open">Replay</button>'
+        '<button type="button" class="btn" data-action="share" data-key="share"'
+        ' data-testid="share-open">Share</button>'
+        "</div>"
         '<button type="button" class="btn primary wide" data-action="play-again"'
         ' data-key="play-again" data-testid="play-again" autofocus>Play again</button>'
         '<button type="button" class="btn wide" data-action="setup" data-key="setup">'

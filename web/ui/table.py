@@ -51,6 +51,8 @@ class Host(Protocol):
     def scroll_into_view(self, selector: str) -> None: ...
     def play_again(self, session: Session) -> None: ...
     def show_setup(self) -> None: ...
+    def replay_game(self, session: Session) -> None: ...
+    def share_game(self, session: Session) -> None: ...
     async def bot_gate(self) -> None: ...
 
 
@@ -237,6 +239,10 @@ class Table:
             self.host.play_again(self.session)
         elif action == "setup":
             self.host.show_setup()
+        elif action == "replay" and self.screen is Screen.OVER:
+            self.host.replay_game(self.session)
+        elif action == "share":
+            self.host.share_game(self.session)
         elif self.screen is Screen.COVER:
             if action == "reveal":
                 self.answer()
