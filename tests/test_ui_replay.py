@@ -89,7 +89,9 @@ def test_the_seat_picker_shows_that_seats_view_and_hands_open_only_after_the_end
     ui = load_ui("jalapeno")
     replay = Replay(ui, record)
     assert replay.viewer == 0
+    assert 'data-testid="replay-play"' not in replay.render()  # a finished game's end
     replay.go(3)
+    assert 'data-testid="replay-play"' in replay.render()  # "what if" from any moment
     hand1 = live[3].view(1)["hand"]
     assert hand1 and hand1 != live[3].view(0)["hand"]
     html = replay.render()

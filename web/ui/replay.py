@@ -197,7 +197,7 @@ class Replay:
         return (
             '<div class="rp"'
             + attrs(
-                data_testid="replay",
+                data_testid="replay-screen",
                 data_at=self.at,
                 data_total=self.total,
                 data_viewer=self.viewer,
@@ -251,6 +251,8 @@ class Replay:
             for seat in range(len(self.seats))
         )
         extra = ""
+        if not (self.over and last):  # "play from here": any moment but a finished game's end
+            extra += step("replay-play", "Play from here", True, "replay-play", "primary")
         if self.over:
             extra += (
                 "<button"
@@ -265,8 +267,6 @@ class Replay:
                 )
                 + '><span class="rp-knob" aria-hidden="true"></span>All hands</button>'
             )
-        else:
-            extra += step("replay-play", "Play from here", True, "replay-play", "primary")
         if can_share:
             extra += step("share", "Share", True, "replay-share", "")
         lines = "".join(f"<li>{esc(line)}</li>" for line in self.narration(s))
@@ -294,7 +294,7 @@ def _button(action: str, label: str, enabled: bool, testid: str, cls: str) -> st
         "<button"
         + attrs(
             type="button",
-            class_=f"btn rp-btn {cls}".strip(),
+            class_=f"btn rp-btn rp-{action} {cls}".strip(),
             data_action=action,
             data_key=f"rp-{action}",
             data_testid=testid,
