@@ -22,7 +22,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import current_saved_id, open_app, run_python, saved_state, settle_saves, shot  # noqa: E402
+from conftest import (  # noqa: E402
+    current_saved_id,
+    open_app,
+    run_python,
+    saved_record,
+    saved_state,
+    settle_saves,
+    shot,
+)
 from layout import assert_no_overlap, at_sizes  # noqa: E402
 from test_saved_games import act, answer, settled  # noqa: E402
 
@@ -161,6 +169,7 @@ def test_play_from_here_then_replay_from_the_end_screen_and_the_history(
     settle_saves(page)
     final = saved_state(page, saved_id)
     assert final.is_over()
+    total = len(saved_record(page, saved_id))  # played out from total - 1, maybe otherwise
 
     page.locator('#game-root [data-testid="replay-open"]').tap()
     page.wait_for_selector('[data-testid="replay-screen"]')
