@@ -417,3 +417,16 @@ def test_home_lists_the_games_in_progress_across_games(page: Any, base_url: str)
     sizes = ((390, 844), (360, 640), (844, 390), (1024, 768))
     for size in at_sizes(page, sizes):
         assert_no_overlap(page, "#home", size)
+
+
+def test_saves_of_the_earlier_version_are_dropped_with_a_note(page: Any, base_url: str) -> None:
+    """One snapshot per game in localStorage could not become a record: removed, and said."""
+    page.evaluate("() => localStorage.setItem('picante.nacho.save', '{\"state\": {}}')")
+    page.evaluate("() => localStorage.setItem('picante.nacho.setup', '{\"players\": 3}')")
+    page.reload()
+    open_app(page, page.url)
+    note = page.get_by_test_id("saved-notice")
+    note.wait_for()
+    assert "earlier version" in note.inner_text()
+    assert page.evaluate("() => localStorage.getItem('picante.nacho.save')") is None
+    assert page.evaluate("() => localStorage.getItem('picante.nacho.setup')") is not None
