@@ -12,6 +12,7 @@ from them reaches the page. The app under a sub-path makes links under it that o
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 from pathlib import Path
@@ -20,8 +21,9 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for path in (ROOT, ROOT / "web"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 from conftest import (  # noqa: E402
     current_saved_id,
@@ -33,6 +35,7 @@ from conftest import (  # noqa: E402
 )
 from test_replay import finished, replay_state  # noqa: E402
 from test_saved_games import act, answer, settled  # noqa: E402
+from ui.share import daily_seed  # noqa: E402
 
 from engine.links import game_route, read_route  # noqa: E402
 from engine.packing import pack  # noqa: E402
@@ -129,21 +132,40 @@ def test_a_shared_game_opens_in_a_fresh_profile_at_the_same_final_position(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_not_over_opens_as_play_from_here(
+def test_a_game_not_over_is_shared_from_its_header_and_opens_as_play_from_here(
     new_context: Any, base_url: str, game: str
 ) -> None:
-    record, live = finished(game)
+    record, _ = finished(game)
     half = len(record) // 2
-    page = new_context().new_page()
-    open_app(page, f"{base_url}?pace={PACE}#/{game_route(record.truncated(half))}")
-    page.wait_for_selector(f'[data-testid="replay-screen"][data-at="{half}"]')
-    assert page.get_by_test_id("replay-open-hands").count() == 0  # no hand opens mid-game
-    page.get_by_test_id("replay-play").tap()
-    page.wait_for_function("() => /\\/saved\\//.test(window.picante.currentRoute || '')")
-    settle_saves(page)
-    saved = saved_record(page)
-    assert saved.moves[:half] == record.moves[:half]
-    assert as_json(replay(saved.truncated(half))) == as_json(live[half])
+    sharer = new_context().new_page()
+    open_app(sharer, f"{base_url}?pace={PACE}#/{game_route(record.truncated(half))}")
+    sharer.wait_for_selector(f'[data-testid="replay-screen"][data-at="{half}"]')
+    assert sharer.get_by_test_id("replay-open-hands").count() == 0  # no hand opens mid-game
+    sharer.get_by_test_id("replay-play").tap()
+    sharer.wait_for_function("() => /\\/saved\\//.test(window.picante.currentRoute || '')")
+    for _ in range(2):  # the human plays on a little
+        while settled(sharer) != "turn":
+            answer(sharer)
+        act(sharer)
+    while settled(sharer) != "turn":
+        answer(sharer)
+    settle_saves(sharer)
+    mine = saved_record(sharer)
+    assert mine.moves[:half] == record.moves[:half] and len(mine) > half
+    sharer.locator('#game-root [data-testid="share-tool"]').tap()  # the table's header
+    link = sheet_link(sharer)
+    assert "where it stands" in sharer.get_by_test_id("share-sheet").inner_text()
+
+    friend = new_context().new_page()
+    open_app(friend, link.replace(base_url, f"{base_url}?pace={PACE}"))
+    friend.wait_for_selector(f'[data-testid="replay-screen"][data-at="{len(mine)}"]')
+    assert replay_state(friend)[1] == as_json(replay(mine))
+    friend.get_by_test_id("replay-play").tap()
+    friend.wait_for_function("() => /\\/saved\\//.test(window.picante.currentRoute || '')")
+    settle_saves(friend)
+    theirs = saved_record(friend)
+    assert theirs.moves[: len(mine)] == mine.moves
+    assert as_json(replay(theirs.truncated(len(mine)))) == as_json(replay(mine))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -262,3 +284,30 @@ def test_links_under_a_sub_path_open_offline(
     open_app(offline, link)
     offline.wait_for_selector(f'[data-testid="replay-screen"][data-at="{len(record)}"]')
     assert replay_state(offline)[1] == as_json(live[-1])
+
+
+def test_the_daily_crazy_taco_deal_is_the_same_for_everyone(
+    new_context: Any, base_url: str
+) -> None:
+    records = []
+    for _ in range(2):
+        page = new_context().new_page()
+        open_app(page, f"{base_url}?pace={PACE}#/taco")
+        page.wait_for_selector('[data-testid="setup"] [data-testid="daily"]')
+        page.get_by_test_id("daily-play").tap()
+        page.wait_for_selector('[data-testid="challenge"]')
+        assert "Today's Crazy Taco deal" in page.get_by_test_id("challenge").inner_text()
+        page.get_by_test_id("challenge-play").tap()
+        page.wait_for_function("() => /\\/saved\\//.test(window.picante.currentRoute || '')")
+        settle_saves(page)
+        records.append(saved_record(page))
+    day = datetime.datetime.now(datetime.UTC).date()
+    assert records[0].seed == records[1].seed == daily_seed("taco", day)
+    assert as_json(records[0].start()) == as_json(records[1].start())
+
+    play_out(page)  # the second player's game, to its end: share the score
+    score = saved_state(page).scores()[0]
+    page.locator('#game-root [data-testid="share-open"]').tap()
+    page.wait_for_selector('[data-testid="share-challenge"][aria-pressed="true"]')
+    link = sheet_link(page)
+    assert "#/taco/c/" in link and link.endswith(f"/{score}")

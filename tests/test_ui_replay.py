@@ -170,3 +170,38 @@ def test_a_changed_or_cut_or_other_games_link_is_refused() -> None:
         read_route("jalapeno", f"c/{packed}")  # a challenge carries no moves
     with pytest.raises(RecordError):
         read_route("jalapeno", f"g/{packed}/12")  # a score only on a challenge
+
+
+def test_the_share_sheet_leaves_names_out_unless_ticked() -> None:
+    from ui.share import CHALLENGE as SHEET_CHALLENGE
+    from ui.share import ShareSheet
+
+    record, live = random_record("jalapeno", 4, seed=6)
+    record = record.with_seats([Seat("Zoë <b>", None), *record.seats[1:]])
+    sheet = ShareSheet(record, "Jalape-NO!", "https://host/picante/", True, -12)
+    url = sheet.url()
+    assert url.startswith("https://host/picante/#/jalapeno/g/")
+    assert read_route("jalapeno", url.split("#/jalapeno/")[1]).record.seats[0].name == ""
+    named = sheet.on_tap("share-names")
+    assert named is not None and named.names
+    assert read_route("jalapeno", named.url().split("#/jalapeno/")[1]).record == record
+    html = named.render()
+    assert 'aria-checked="true"' in html and "Zoë &lt;b&gt;" not in html  # no names shown
+    challenge = sheet.on_tap("share-challenge")
+    assert challenge is not None and challenge.kind == SHEET_CHALLENGE
+    assert challenge.url().endswith("/-12") and "/jalapeno/c/" in challenge.url()
+    assert 'data-testid="share-names"' not in challenge.render()  # a challenge has no names
+
+
+def test_challenge_results_and_the_daily_seed() -> None:
+    import datetime
+
+    from ui.share import challenge_result, daily_seed
+
+    assert "You beat it!" in challenge_result(-20, -12)
+    assert "They win." in challenge_result(5, 3)
+    assert "A tie!" in challenge_result(4, 4)
+    day = datetime.date(2026, 12, 1)
+    assert (
+        daily_seed("taco", day) == daily_seed("taco", day) != daily_seed("taco", day.replace(day=2))
+    )

@@ -14,10 +14,18 @@ BACK = (
 )
 
 
+SHARE_TOOL = (
+    '<button type="button" class="pc-icon pc-share" data-action="share" data-key="share-tool"'
+    f' data-testid="share-tool" aria-label="Share this game">{icon("share")}</button>'
+)
+
+
 def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: str = "") -> str:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""
     testid = f' data-testid="{esc(right_testid)}"' if right_testid else ""
+    if tools:  # a table's header (its tools): the game can be shared from any moment
+        tools = SHARE_TOOL + tools
     return (
         '<header class="pc-bar">'
         + BACK

@@ -235,7 +235,6 @@ class Replay:
 
     def controls(self, s: Session, can_share: bool) -> str:
         first, last = self.at == 0, self.at == self.total
-        step = _button  # (action, label, enabled, testid, extra class)
         seats = "".join(
             "<button"
             + attrs(
@@ -252,7 +251,7 @@ class Replay:
         )
         extra = ""
         if not (self.over and last):  # "play from here": any moment but a finished game's end
-            extra += step("replay-play", "Play from here", True, "replay-play", "primary")
+            extra += _button("replay-play", "Play from here", True, "replay-play", "primary")
         if self.over:
             extra += (
                 "<button"
@@ -268,19 +267,19 @@ class Replay:
                 + '><span class="rp-knob" aria-hidden="true"></span>All hands</button>'
             )
         if can_share:
-            extra += step("share", "Share", True, "replay-share", "")
+            extra += _button("share", "Share", True, "replay-share", "")
         lines = "".join(f"<li>{esc(line)}</li>" for line in self.narration(s))
         return (
             '<nav class="rp-controls" aria-label="Replay">'
             + f'<p class="rp-where" data-testid="replay-position">{esc(self.where())}</p>'
             + f'<ol class="rp-said" data-testid="replay-narration" aria-live="polite">{lines}</ol>'
             + '<div class="rp-steps">'
-            + step("replay-start", "Start", not first, "replay-start", "small")
-            + step("replay-back-round", "« Round", not first, "replay-back-round", "small")
-            + step("replay-back", "‹ Back", not first, "replay-back", "big")
-            + step("replay-next", "Next ›", not last, "replay-next", "big primary")
-            + step("replay-next-round", "Round »", not last, "replay-next-round", "small")
-            + step("replay-end", "End", not last, "replay-end", "small")
+            + _button("replay-start", "Start", not first, "replay-start", "small")
+            + _button("replay-back-round", "« Round", not first, "replay-back-round", "small")
+            + _button("replay-back", "‹ Back", not first, "replay-back", "big")
+            + _button("replay-next", "Next ›", not last, "replay-next", "big primary")
+            + _button("replay-next-round", "Round »", not last, "replay-next-round", "small")
+            + _button("replay-end", "End", not last, "replay-end", "small")
             + "</div>"
             + '<div class="rp-seats" role="group" aria-label="Whose view">'
             + f'<span class="rp-label">View</span>{seats}</div>'
