@@ -135,6 +135,9 @@ class Linking:
     # -- sharing ---------------------------------------------------------------------------
 
     def share_game(self: App, session: Session) -> None:
+        if not session.savable:  # a fixed position (tests, a tutorial): its record has no deal
+            self.toast("This game did not start from a deal: it cannot be shared.")
+            return
         self.share_record(session.record, session.state, session.meta.get("challenge"))
 
     def share_record(self: App, record: Record, final: Any, challenge: Any = None) -> None:
@@ -144,6 +147,11 @@ class Linking:
         sheet = ShareSheet(record, self.title(), dom.page_url(), over, score)
         if challenge is not None:  # a challenge's game is shared back as a challenge
             sheet = sheet.on_tap("share-challenge") or sheet
+        try:
+            sheet.url()  # packs the record: it replays, or it cannot be shared
+        except RecordError as err:
+            self.toast(f"This game cannot be shared: {err}")
+            return
         self.sheet = sheet
         self.render_sheet()
 

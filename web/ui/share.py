@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import lru_cache
 
 from engine.links import challenge_route, game_route
 from engine.record import Record
@@ -40,9 +41,8 @@ class ShareSheet:
     said: str = ""
 
     def route(self) -> str:
-        if self.kind == CHALLENGE:
-            return challenge_route(self.record, self.score if self.over else None)
-        return game_route(self.record, names=self.names)
+        score = self.score if self.over else None
+        return _route(self.record, self.kind, self.names, score)
 
     def url(self) -> str:
         return f"{self.base}#/{self.route()}"
@@ -124,6 +124,15 @@ class ShareSheet:
             ' data-testid="share-send" autofocus>Share link</button>'
             "</div></section>"
         )
+
+
+@lru_cache(maxsize=8)
+def _route(record: Record, kind: str, names: bool, score: int | None) -> str:
+    """Packing replays the whole game: done once per record and choice (the sheet draws the
+    link on every tap)."""
+    if kind == CHALLENGE:
+        return challenge_route(record, score)
+    return game_route(record, names=names)
 
 
 def _kind(action: str, label: str, on: bool) -> str:
