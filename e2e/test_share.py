@@ -132,7 +132,7 @@ def test_a_shared_game_opens_in_a_fresh_profile_at_the_same_final_position(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_not_over_is_shared_from_its_header_and_opens_as_play_from_here(
+def test_a_game_not_over_is_shared_from_its_menu_and_opens_as_play_from_here(
     new_context: Any, base_url: str, game: str
 ) -> None:
     record, _ = finished(game)
@@ -152,7 +152,9 @@ def test_a_game_not_over_is_shared_from_its_header_and_opens_as_play_from_here(
     settle_saves(sharer)
     mine = saved_record(sharer)
     assert mine.moves[:half] == record.moves[:half] and len(mine) > half
-    sharer.locator('#game-root [data-testid="share-tool"]').tap()  # the table's header
+    menu = '#game-root .pc-bar [data-action]:not([data-action="home"]):not([data-action="undo"])'
+    sharer.locator(menu).last.tap()  # the game's menu (score sheet, what happened, menu) ...
+    sharer.locator('#game-root [data-testid="share-tool"]').tap()  # ... ends with Share
     link = sheet_link(sharer)
     assert "where it stands" in sharer.get_by_test_id("share-sheet").inner_text()
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import engine
 
 from .bots import Decision, decide, make_bot
+from .chrome import with_share
 from .privacy import privacy_cover
 from .scene import Pause, Scene, Screen
 from .session import Events, Happened, Session
@@ -361,6 +362,6 @@ class Table:
         scene = self.scene()
         html = self.ui.render(s, scene)
         if self.dialog is not None:
-            html += self.ui.dialog(s, scene, self.dialog)
+            html += with_share(self.ui.dialog(s, scene, self.dialog))
         self.host.show(html, scene.status)
         self.fresh = ()  # what just happened animates once, not on every re-render
