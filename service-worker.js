@@ -7,10 +7,12 @@
  *
  * - install: precache every file (awaited; one failure fails the install, so a half-cached
  *   version never activates). Files whose content hash is unchanged since the previous version
- *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime and the
- *   6 MB Python snapshot rarely change). Others are revalidated against the HTTP cache (on a
- *   first visit the page has just downloaded them) and checked against the build's hash, so a
- *   stale copy never enters this version's cache.
+ *   are copied from the old cache instead of downloaded again (the 12 MB Python runtime rarely
+ *   changes). Others are revalidated against the HTTP cache (on a first visit the page has just
+ *   downloaded them) and checked against the build's hash, so a stale copy never enters this
+ *   version's cache. Python's start-up snapshot is not in the list: the page fetches it after its
+ *   first start-up and keeps it inflated in a cache of its own (web/start.mjs); without it,
+ *   offline or not, Python starts the normal way.
  * - fetch: same-origin GETs are served from THIS version's cache only (never another version's:
  *   no mixing), falling back to the network; navigations get the cached app page (other paths in
  *   scope are redirected to it), so an offline launch (any URL in scope, any #/route) boots.
@@ -18,8 +20,15 @@
  *   version is ready — reload"; when the user agrees it posts {type: "SKIP_WAITING"} and the page
  *   reloads on `controllerchange`. Otherwise the new version takes over on the next launch, when no
  *   page of the old one is open.
- * - activate: delete every other picante cache, then claim open pages (first install only has
- *   none to replace).
+ * - activate: claim open pages, then delete every other picante cache (first install only has
+ *   none to replace). Navigations wait until the activation has finished, so it is only the
+ *   claim: the old caches are deleted after it, off a launch's path (a slow disk deleting 22 MB
+ *   must not hold one), and only then, so that no page is left controlled by a worker whose
+ *   cache is gone.
+ * - a worker whose cache has gone (an older version, still answering a request that reached it
+ *   before the new one claimed its page) never makes an empty cache of that name: it answers
+ *   from the network, and an offline navigation from the newest version's app page, so a launch
+ *   during the switch never fails nor waits on a cache that is no more.
  */
 "use strict";
 
@@ -102,15 +111,15 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+async function deleteOldCaches() {
+  const old = (await caches.keys()).filter((n) => n !== CACHE && n.startsWith(PREFIX));
+  await Promise.all(old.map((name) => caches.delete(name)));
+}
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    (async () => {
-      for (const name of await caches.keys()) {
-        if (name !== CACHE && name.startsWith(PREFIX)) await caches.delete(name);
-      }
-      await self.clients.claim();
-    })(),
-  );
+  const claimed = self.clients.claim();
+  event.waitUntil(claimed);
+  claimed.then(deleteOldCaches, deleteOldCaches);
 });
 
 self.addEventListener("message", (event) => {
@@ -119,14 +128,38 @@ self.addEventListener("message", (event) => {
   else if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage(CACHE);
 });
 
-let ownCache = null; // this version's cache, opened once per worker start
+// This version's cache, opened once per worker start; null when it is not there (a newer
+// version deleted it): caches.open would make an empty one of that name.
+let ownCache = null;
+function openOwnCache() {
+  if (!ownCache) {
+    ownCache = caches.has(CACHE).then((has) => (has ? caches.open(CACHE) : null));
+  }
+  return ownCache;
+}
+
+// The newest installed version's app page (another worker's cache): for an offline navigation
+// that reached a worker whose own cache has gone.
+async function newestAppPage() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  for (const name of names.reverse()) {
+    const page = await (await caches.open(name)).match(scopeUrl(APP_PAGE));
+    if (page) return page;
+  }
+  return undefined;
+}
+
 async function respond(request) {
-  const cache = await (ownCache || (ownCache = caches.open(CACHE)));
+  const cache = await openOwnCache();
+  if (!cache) {
+    if (request.mode !== "navigate") return fetch(request);
+    return fetch(request).catch(async (err) => (await newestAppPage()) || Promise.reject(err));
+  }
   if (request.mode === "navigate") {
     // The app is one page with #/routes. A file of this version is served as it is; the scope's
     // root gets the app page; any other path in scope is sent to the root (where the page's
     // relative URLs work), keeping its #/route.
-    const file = await cache.match(request, { ignoreSearch: true });
+    const file = await cache.match(request, { ignoreSearch: true }).catch(() => undefined);
     if (file) return file;
     if (new URL(request.url).pathname === new URL(self.registration.scope).pathname) {
       const page = await cache.match(scopeUrl(APP_PAGE));
@@ -136,7 +169,9 @@ async function respond(request) {
     }
     return fetch(request);
   }
-  const hit = await cache.match(request, { ignoreSearch: true });
+  // A cache deleted while this worker had it open (a newer version took over) may refuse to be
+  // read: the network, then.
+  const hit = await cache.match(request, { ignoreSearch: true }).catch(() => undefined);
   return hit || fetch(request);
 }
 

@@ -7,6 +7,8 @@ Session-scoped:
     dist            tools.build.BuildResult for dist/ (built if anything changed): .out, .files,
                     .cache_name, .total_bytes
     server          tools.serve.StaticServer serving dist/ on 127.0.0.1:<free port> (.url, .root)
+    test_dist, test_server   the same for the test build (build/dist-test: the shipped games and
+                    the test-only ones, tests/games/), built on first use
     base_url        server.url, e.g. "http://127.0.0.1:41234/"
     browser         playwright Browser: /usr/bin/chromium (or $PICANTE_CHROMIUM), headless, with
                     CHROMIUM_ARGS (DNS blocked for everything but 127.0.0.1, so a CDN request
@@ -26,14 +28,30 @@ Function-scoped:
     offsite_requests  list of URLs that left 127.0.0.1, recorded for every context made by
                     new_context and for app_context during the test; asserted empty by
                     the platform tests
+    csp_violations  list of what the page's Content-Security-Policy refused (its
+                    securitypolicyviolation events), recorded like offsite_requests; asserted
+                    empty after every test that uses `page` or `new_context`
     serve           factory: serve(path) -> an extra StaticServer on a free port (a separate
                     origin: its own service worker and caches), stopped after the test
+    cpu_hog         busy processes, one per core, for the test's duration: the machine as busy
+                    as a loaded CI box (a phone is slower still). Tests of races ask for it;
+                    PICANTE_CPU_HOG=1 runs every browser test under it
 
 Helpers (import from conftest):
+    SHIPPED_GAMES         the ids of the playable games of dist/, in home-card order, read from
+                          the registries (engine and UI) the way the build does
+    TEST_ONLY_GAMES       the ids the test build adds (registered by tests/games/register.py)
     PHONE                 the context settings above
     open_app(page, url, ready=True)   go to the app (url may carry #/game) and await ready
+    hold_until(page, pattern, ready_js, url=...)   go to url holding back the requests
+                          matching pattern until ready_js is true in the page
+    open_app_slowly(page, url)   open_app as a first visit on a phone network: the runtime
+                          is held back until the page has chosen how to start Python (the
+                          normal way: web/start.mjs takes the snapshot on a first visit only
+                          when the runtime has arrived at once)
     wait_ready(page)      await window.picanteReady
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
+    track_csp(target, sink)       record what the CSP refused in a Page/BrowserContext
     run_python(page, code)        run Python in the page's interpreter, return the result as str
     settle_saves(page)    wait until the app has written every save it was asked for (it saves
                           after the frame showing an action is painted, then in IndexedDB)
@@ -78,6 +96,16 @@ PHONE = {
 READY_TIMEOUT_MS = 120_000
 
 
+def _playable(register: list[str]) -> list[str]:
+    from tools.build import game_list
+
+    return [g["id"] for g in game_list(ROOT, ROOT / "web", register) if g["playable"]]
+
+
+SHIPPED_GAMES = _playable([])
+TEST_ONLY_GAMES = [g for g in _playable(["games.register"]) if g not in SHIPPED_GAMES]
+
+
 def _is_local(url: str) -> bool:
     parts = urlsplit(url)
     if parts.scheme in ("data", "blob", "about", "chrome-extension", "chrome"):
@@ -89,6 +117,22 @@ def track_offsite(target, sink: list[str]) -> list[str]:
     """Append to `sink` every request of `target` (a Page or BrowserContext; a context includes
     its service workers' requests) whose host is not 127.0.0.1. Returns `sink`."""
     target.on("request", lambda req: None if _is_local(req.url) else sink.append(req.url))
+    return sink
+
+
+# Every refusal of the page's Content-Security-Policy, as the page itself sees it (a refused
+# eval that the code catches is reported by this event only, not on the console).
+_CSP_WATCH_JS = """document.addEventListener('securitypolicyviolation', (e) => {
+  const where = `${e.sourceFile || location.href}:${e.lineNumber}:${e.columnNumber}`;
+  window.__picanteCspRefused(`${e.effectiveDirective}: ${e.blockedURI || 'inline'} at ${where}`);
+});"""
+
+
+def track_csp(target, sink: list[str]) -> list[str]:
+    """Append to `sink` what the page's Content-Security-Policy refused in `target` (a Page or
+    BrowserContext), from every document it loads from now on. Returns `sink`."""
+    target.expose_function("__picanteCspRefused", lambda text: sink.append(text))
+    target.add_init_script(_CSP_WATCH_JS)
     return sink
 
 
@@ -106,6 +150,32 @@ def open_app(page, url: str, ready: bool = True, **goto) -> None:
     page.goto(url, **goto)
     if ready:
         wait_ready(page)
+
+
+def hold_until(page, pattern: str, ready_js: str, **goto) -> None:
+    """Go to the page's URL (goto["url"]) holding back every request matching `pattern` until
+    `ready_js` is true in the page, then let them go."""
+    held: list = []
+    holding = [True]
+
+    def handle(route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(pattern, handle)
+    page.goto(**goto)
+    page.wait_for_function(ready_js)
+    holding[0] = False
+    for route in held:
+        route.continue_()
+
+
+def open_app_slowly(page, url: str) -> None:
+    js = "() => window.picante && window.picante.boot !== undefined"
+    hold_until(page, "**/pyodide/pyodide.asm.wasm", js, url=url)
+    wait_ready(page)
 
 
 SHOTS = [ROOT / "e2e" / "artifacts"]
@@ -244,6 +314,22 @@ def base_url(server) -> str:
 
 
 @pytest.fixture(scope="session")
+def test_dist():
+    from tools.build import build
+
+    return build(ROOT / "build" / "dist-test", if_needed=True, test_games=True)
+
+
+@pytest.fixture(scope="session")
+def test_server(test_dist):
+    from tools.serve import serve_in_thread
+
+    srv = serve_in_thread(test_dist.out)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
 def playwright_instance():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: scripts/test.sh installs Debian's chromium")
@@ -262,10 +348,14 @@ def browser(playwright_instance):
     b.close()
 
 
+_APP_CSP: list[str] = []  # app_context's refusals (csp_violations hands them to each test)
+
+
 @pytest.fixture(scope="session")
 def app_context(browser):
     ctx = browser.new_context(**PHONE)
     ctx.set_default_timeout(30_000)
+    track_csp(ctx, _APP_CSP)
     yield ctx
     ctx.close()
 
@@ -287,23 +377,32 @@ def offsite_requests(app_context) -> Iterator[list[str]]:
 
 
 @pytest.fixture
-def new_context(browser, offsite_requests) -> Iterator[Callable]:
+def csp_violations(app_context) -> Iterator[list[str]]:
+    _APP_CSP.clear()
+    yield _APP_CSP  # new_context's contexts report here too
+    _APP_CSP.clear()
+
+
+@pytest.fixture
+def new_context(browser, offsite_requests, csp_violations) -> Iterator[Callable]:
     made = []
 
     def make(**overrides):
         ctx = browser.new_context(**{**PHONE, **overrides})
         ctx.set_default_timeout(30_000)
         track_offsite(ctx, offsite_requests)
+        track_csp(ctx, csp_violations)
         made.append(ctx)
         return ctx
 
     yield make
     for ctx in made:
         ctx.close()
+    assert csp_violations == [], f"refused by the Content-Security-Policy: {csp_violations}"
 
 
 @pytest.fixture
-def page(app_context, base_url, offsite_requests):
+def page(app_context, base_url, offsite_requests, csp_violations):
     pg = app_context.new_page()
     cdp = app_context.new_cdp_session(pg)
     cdp.send(
@@ -315,6 +414,7 @@ def page(app_context, base_url, offsite_requests):
     yield pg
     pg.close()
     assert offsite_requests == [], f"requests left 127.0.0.1 (a CDN?): {offsite_requests}"
+    assert csp_violations == [], f"refused by the Content-Security-Policy: {csp_violations}"
 
 
 @pytest.fixture
@@ -331,6 +431,27 @@ def serve(tmp_path) -> Iterator[Callable]:
     yield start
     for srv in started:
         srv.stop()
+
+
+@pytest.fixture
+def cpu_hog() -> Iterator[int]:
+    import subprocess
+    import sys
+
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(os.cpu_count() or 2)
+    ]
+    yield len(hogs)
+    for hog in hogs:
+        hog.kill()
+        hog.wait()
+
+
+@pytest.fixture(autouse=True)
+def _everything_under_load(request) -> None:
+    if os.environ.get("PICANTE_CPU_HOG") == "1":
+        request.getfixturevalue("cpu_hog")
 
 
 def copy_dist(dist_out: Path, dest: Path) -> Path:

@@ -116,17 +116,30 @@ def test_a_node_replaced_by_another_kind_does_not_rebuild_its_siblings(page: Any
     assert page.inner_text('[data-testid="result"]') == "Bart wins the trick"
 
 
+def add_style(page: Any, css: str) -> None:
+    """A stylesheet for a test's own markup: a constructed one (the page's CSP applies no inline
+    style attribute, and ``ui.dom.render`` drops a style= the screen's HTML does not have)."""
+    page.evaluate(
+        "(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css);"
+        " document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }",
+        css,
+    )
+
+
 def test_render_keeps_scroll_and_moves_focus_from_a_removed_card(page: Any) -> None:
     def cards(skip: int | None = None) -> str:
         return "".join(
-            f'<button data-key="card-{i}" class="card" style="flex:none;width:120px">{i}</button>'
-            for i in range(12)
-            if i != skip
+            f'<button data-key="card-{i}" class="card">{i}</button>' for i in range(12) if i != skip
         )
 
+    add_style(
+        page,
+        ".hand { display: flex; overflow-x: auto; width: 200px }"
+        " .hand .card { flex: none; width: 120px }",
+    )
     strip = (
         '<section data-testid="s"><div class="hand" data-scroll-key="hand"'
-        ' style="display:flex;overflow-x:auto;width:200px">{cards}</div></section>'
+        ' data-focus-group="hand">{cards}</div></section>'
     )
     render(page, strip.format(cards=cards()))
     page.focus('[data-key="card-5"]')  # scrolls the strip to it
@@ -136,7 +149,8 @@ def test_render_keeps_scroll_and_moves_focus_from_a_removed_card(page: Any) -> N
     render(page, strip.format(cards=cards(skip=5)))
     page.evaluate(NEXT_FRAMES)
     assert page.evaluate("() => document.querySelector('.hand').scrollLeft") == scrolled
-    # The focused card was played: focus stays in the hand (on its first card), not on <body>.
+    # The focused card was played: focus stays in its focus group, the hand (on its first
+    # card), not on <body>.
     assert page.evaluate("() => document.activeElement.dataset.key") == "card-0"
     # The strip itself replaced (another screen with a strip of the same key): scroll restored.
     render(page, strip.replace('data-testid="s"', 'data-testid="s2"').format(cards=cards()))
@@ -148,10 +162,12 @@ def test_after_paint_runs_after_the_next_frame(page: Any) -> None:
     run_python(
         page,
         "import js, ui.dom as D\n"
-        "js.eval('window.__order = []')\n"
+        "from pyodide.ffi import create_once_callable\n"
+        "js.window.__order = js.Array.new()\n"
         "D.after_paint(lambda: js.window.__order.push('after_paint'))\n"
         "js.window.__order.push('now')\n"
-        "js.eval(\"requestAnimationFrame(() => __order.push('frame'))\")",
+        "frame = create_once_callable(lambda *_: js.window.__order.push('frame'))\n"
+        "js.requestAnimationFrame(frame)",
     )
     page.evaluate(NEXT_FRAMES)
     page.evaluate("() => new Promise(r => setTimeout(r, 0))")
@@ -160,17 +176,18 @@ def test_after_paint_runs_after_the_next_frame(page: Any) -> None:
 
 TAP_SETUP = """
 import js, ui.dom as D
+BOX = "position:absolute;left:20px;width:200px;height:80px;"
 root = js.document.createElement("div")
 root.id = "tap-test"
 root.style.cssText = "position:fixed;inset:0;z-index:99;background:#fff"
 root.innerHTML = (
-    '<button data-action="go" style="position:absolute;left:20px;top:20px;width:200px;height:80px">'
-    'Go</button>'
-    '<label style="position:absolute;left:20px;top:200px;width:200px;height:80px">'
-    '<input type="checkbox" id="box"> box</label>'
+    '<button data-action="go">Go</button><label><input type="checkbox" id="box"> box</label>'
 )
+# Styled from script (CSSOM): the page's CSP applies no style= attribute from markup.
+root.querySelector("button").style.cssText = BOX + "top:20px"
+root.querySelector("label").style.cssText = BOX + "top:200px"
 js.document.body.appendChild(root)
-js.eval("window.__seen = []")
+js.window.__seen = js.Array.new()
 
 def seen(event):
     el = D.closest_data(event, "action")
@@ -211,9 +228,8 @@ def test_a_tap_focuses_nothing_that_comes_under_the_finger(page: Any) -> None:
         page,
         TAP_SETUP.replace(
             'js.document.querySelector("#tap-test label").style.top = "20px"',
-            'root.insertAdjacentHTML("afterbegin", \'<button id="next" data-action="go"'
-            ' style="position:absolute;left:20px;top:20px;width:200px;height:80px">Next'
-            "</button>')",
+            'root.insertAdjacentHTML("afterbegin", \'<button id="next" data-action="go">Next'
+            "</button>'); root.firstChild.style.cssText = BOX + 'top:20px'",
         ),
     )
     page.touchscreen.tap(120, 60)

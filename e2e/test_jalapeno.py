@@ -26,7 +26,7 @@ import engine  # noqa: E402
 from engine.record import replay  # noqa: E402
 
 PACE = 0.04  # bot pause 750 ms -> 30 ms; trick result 2.4 s -> ~0.1 s
-MY_TURN = '.me.my-turn .card[data-legal="true"]'
+MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 GAME = engine.get_game("jalapeno")
 
 
@@ -48,21 +48,21 @@ def choose(page: Any, group: str, value: str) -> None:
 
 def hand(page: Any) -> list[str]:
     return page.eval_on_selector_all(
-        '[data-testid="me"] .card[data-card]', "els => els.map(e => e.dataset.card)"
+        '[data-testid="me"] .jp-card[data-card]', "els => els.map(e => e.dataset.card)"
     )
 
 
 def lit(page: Any) -> set[str]:
     return set(
         page.eval_on_selector_all(
-            '[data-testid="me"] .card[data-legal="true"]', "els => els.map(e => e.dataset.card)"
+            '[data-testid="me"] .jp-card[data-legal="true"]', "els => els.map(e => e.dataset.card)"
         )
     )
 
 
 def play_card(page: Any, code: str) -> None:
-    page.locator(f'[data-testid="me"] .card[data-card="{code}"]').tap()
-    page.wait_for_selector(f'[data-testid="me"] .card[data-card="{code}"]', state="detached")
+    page.locator(f'[data-testid="me"] .jp-card[data-card="{code}"]').tap()
+    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{code}"]', state="detached")
 
 
 def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any) -> None:
@@ -104,7 +104,7 @@ def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any)
     assert all(name in winner_text or "You" in winner_text for name in winners)
     # "Play again": same seats, a fresh deal.
     page.get_by_test_id("play-again").tap()
-    page.wait_for_selector(f"{MY_TURN}, .seat.acting")
+    page.wait_for_selector(f"{MY_TURN}, .jp-seat.acting")
     assert page.get_by_test_id("round").inner_text() == "Round 1 of 1"
     assert not saved_state(page).is_over()
 
@@ -143,7 +143,7 @@ def test_three_humans_hot_seat_privacy_cover_hides_every_hand(page: Any) -> None
         # Right after the play this hand is gone before anybody else's appears.
         after = saved_state(page)
         if after.current_players()[0] != actor:
-            assert page.locator('[data-testid="me"] .card').count() == 0
+            assert page.locator('[data-testid="me"] .jp-card').count() == 0
         previous = actor
 
 
@@ -154,7 +154,7 @@ def test_tapping_an_illegal_card_shows_the_engines_reason_and_changes_nothing(
     page.locator('[data-testid="start"]').tap()
     for _ in range(12):
         page.wait_for_selector(MY_TURN, timeout=30_000)
-        illegal = page.locator('[data-testid="me"] .card[data-legal="false"]')
+        illegal = page.locator('[data-testid="me"] .jp-card[data-legal="false"]')
         if illegal.count():
             break
         play_card(page, page.locator(MY_TURN).first.get_attribute("data-card"))

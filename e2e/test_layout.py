@@ -18,7 +18,7 @@ from layout import at_sizes, overlaps
 
 PACE = 0.04
 SLOW = 5.0  # the largest pace: a trick result stays up 12 s (a tap moves on)
-MY_TURN = '.me.my-turn .card[data-legal="true"]'
+MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
 ROOT = "#game-root"
 
 
@@ -66,7 +66,7 @@ def play_first_legal(page: Any) -> None:
     card = page.locator(MY_TURN).first
     code = card.get_attribute("data-card")
     card.tap()
-    page.wait_for_selector(f'[data-testid="me"] .card[data-card="{code}"]', state="detached")
+    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{code}"]', state="detached")
 
 
 @pytest.mark.parametrize("players,seed", [(4, 11), (9, 5)])
@@ -91,7 +91,7 @@ def test_table_and_results_never_overlap_on_a_phone(
                 screens.check("round-end")
             page.get_by_test_id("next-round").tap()
             continue
-        in_trick = page.locator(".trick .played").count()
+        in_trick = page.locator(".jp-trick .jp-played").count()
         if "score-sheet" not in screens.seen:
             page.locator('[data-action="scores"]').tap()
             page.wait_for_selector('[data-testid="score-dialog"]')
@@ -100,7 +100,7 @@ def test_table_and_results_never_overlap_on_a_phone(
             page.wait_for_selector('[data-testid="score-dialog"]', state="detached")
         if in_trick and "mid-trick" not in screens.seen:
             screens.check("mid-trick")
-        hand_left = page.locator('[data-testid="me"] .card').count()
+        hand_left = page.locator('[data-testid="me"] .jp-card').count()
         if in_trick == players - 1 and hand_left > 1 and "trick-won" not in screens.seen:
             # The last card of a trick (not of the round): hold the result up and look at it.
             screens.check("full-trick")

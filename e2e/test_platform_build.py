@@ -13,7 +13,17 @@ from pathlib import Path
 import pytest
 
 from tools import snapshot
-from tools.build import SW_NAME, build, dist_files, inlined_files, read_sw_build_info
+from tools.build import (
+    COLOURS_MARKER,
+    SW_NAME,
+    build,
+    card_colours_css,
+    dist_files,
+    game_list,
+    game_symbols,
+    inlined_files,
+    read_sw_build_info,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,7 +56,8 @@ def test_precache_list_is_exactly_the_files_of_dist(dist):
     files = dist_files(dist.out)
     missing = set(files) - set(info["files"])
     extra = set(info["files"]) - set(files)
-    assert not missing, f"in dist/ but not precached: {sorted(missing)}"
+    # Python's snapshot is fetched and kept by the page itself (web/start.mjs), not precached
+    assert missing == {snapshot.NAME}, f"in dist/ but not precached: {sorted(missing)}"
     assert not extra, f"precached but not in dist/: {sorted(extra)}"
     assert len(info["files"]) == len(set(info["files"]))
     # the per-file hashes the worker uses to reuse unchanged files are right
@@ -77,11 +88,20 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         assert need in files, need
     assert any(re.fullmatch(r"wheels/picante_engine-.*-py3-none-any\.whl", f) for f in files)
     assert not [f for f in files if f.endswith(".map")]
-    # the shell's script and stylesheet are inlined in the page, not separate files
+    # the shell's script and stylesheet, and the games' art, are inlined in the page, not
+    # separate files
     index = (dist.out / "index.html").read_text()
     for name in inlined_files():
         assert name not in files
-        assert (ROOT / "web" / name).read_text() in index
+        if name.endswith(".svg"):  # ui/games/<id>/art.svg: each of its <symbol>s
+            game = name.split("/")[2]
+            symbols = [m for g, _, m in game_symbols(ROOT / "web") if g == game]
+            assert symbols and all(m.splitlines()[0] in index for m in symbols), name
+        else:  # as it is, but for the card colours the build writes into shell.css
+            for part in (ROOT / "web" / name).read_text().split(COLOURS_MARKER):
+                assert part in index, name
+    colours = card_colours_css(game_list(ROOT, ROOT / "web"))
+    assert "--card-tint" in colours and colours in index  # the registrations' card colours
     # every other .py and .css of web/ is in dist/ at the same path, and the page loads it
     boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
     for src in (ROOT / "web").rglob("*"):
@@ -151,6 +171,17 @@ def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change
     version = re.compile(r'data-version="([0-9a-f]{12})"')
     old_page, new_page = (d / "index.html" for d in (first.out, changed.out))
     assert version.search(old_page.read_text())[1] != version.search(new_page.read_text())[1]
+
+
+def test_the_shell_has_each_games_rules(dist):
+    index = (dist.out / "index.html").read_text()
+    games = json.loads(re.search(r'id="picante-games">(.*?)</script>', index).group(1))
+    for game in games:
+        if game["playable"]:
+            # rendered by web/ui/rules.py from web/ui/games/<id>/rules.py, in the cards' order
+            assert f'<details class="rules" id="rules-{game["id"]}"' in index, game["id"]
+    order = re.findall(r'<details class="rules" id="rules-([a-z0-9_-]+)"', index)
+    assert order == [g["id"] for g in games if g["playable"]]
 
 
 def _png_size(path: Path) -> tuple[int, int]:

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
-from conftest import copy_dist, open_app, run_python
+from conftest import (
+    SHIPPED_GAMES,
+    copy_dist,
+    hold_until,
+    open_app,
+    open_app_slowly,
+    run_python,
+    wait_ready,
+)
 
 from tools import snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
@@ -55,10 +64,12 @@ def test_dist_ships_a_snapshot_of_its_own_runtime(dist):
         size = len(head) + len(f.read())
     offset = int.from_bytes(head[4:8], "little")
     assert size - offset <= snapshot.HEAP_LIMIT
-    # the page is told where it is, and the service worker precaches it
+    # the page is told where it is and which it is (it keeps it, inflated, under that hash);
+    # the service worker does not precache it: the page fetches it after a first visit
     boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
     assert boot["snapshot"] == f"./{snapshot.NAME}"
-    assert snapshot.NAME in read_sw_build_info(dist.out / "service-worker.js")["files"]
+    assert boot["snapshotHash"] == hashlib.sha256(gz).hexdigest()[:16]
+    assert snapshot.NAME not in read_sw_build_info(dist.out / "service-worker.js")["files"]
 
 
 def test_only_the_listed_modules_of_ours_go_into_the_snapshot():
@@ -79,6 +90,20 @@ def test_only_the_listed_modules_of_ours_go_into_the_snapshot():
     ]
     with pytest.raises(snapshot.SnapshotError, match=r"ui\.gone.*IMPORTS in tools/snapshot\.py"):
         snapshot.module_files(available, ("ui.gone",))
+
+
+def test_no_game_of_its_own_goes_into_the_snapshot(dist):
+    """The platform core only: a game's modules (engine and UI) are imported when it opens, so
+    that a change to one leaves the snapshot alone (the registries are in it: their lines are
+    the only part of a game that is)."""
+    page = (dist.out / "index.html").read_text(encoding="utf-8")
+    boot = json.loads(BOOT_JSON.search(page).group(1))
+    chosen = snapshot.module_files(snapshot.staged_python(dist.out, boot["files"]))
+    assert "engine/registry.py" in chosen and "ui/games/__init__.py" in chosen
+    own = [
+        p for p in chosen for g in SHIPPED_GAMES if p.startswith((f"engine/{g}/", f"ui/games/{g}/"))
+    ]
+    assert own == []
 
 
 def test_a_snapshot_import_that_needs_an_unlisted_module_fails_the_build(tmp_path):
@@ -118,9 +143,19 @@ def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
 
 
 def test_every_module_the_page_writes_has_its_bytecode(dist):
-    pycs = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.NAME).read_bytes())
+    first = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.NAME).read_bytes())
+    later = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.LATER_NAME).read_bytes())
+    assert not set(first) & set(later)
+    pycs = {**first, **later}
     boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
     assert boot["bytecode"] == f"./{snapshot_bytecode.NAME}"
+    assert boot["bytecodeLater"] == f"./{snapshot_bytecode.LATER_NAME}"
+    # what the page imports before it is ready is in the first bundle, no game is
+    assert "ui/__pycache__/app.cpython-314.pyc" in first
+    assert "pyscript/__pycache__/__init__.cpython-314.pyc" in first
+    game = re.compile(r"(ui/games|engine)/(jalapeno|nacho|taco)/")
+    assert not [p for p in first if game.match(p)]
+    assert [p for p in later if game.match(p)]
     ours = snapshot.staged_python(dist.out, boot["files"])
     pyscript = snapshot_bytecode.pyscript_sources(ROOT / "node_modules")
     assert "pyscript/__init__.py" in pyscript and "ui/app.py" in ours
@@ -158,17 +193,33 @@ for src in sorted(glob.glob("**/*.py", recursive=True)):
 def test_imports_after_the_snapshot_find_their_bytecode(page):
     # every module in Python's working directory -- ours and the pyscript package PyScript
     # wrote -- has a .pyc whose source hash is that file's: Python loads it instead of compiling
+    # (the games' arrive once the page is ready, before it stores the snapshot)
+    page.evaluate("() => window.picante.snapshotStored")
     assert run_python(page, "import sys; 'pyscript' in sys.modules") == "true"
     assert run_python(page, PYC_CHECK) == "all current"
 
 
+def _second_visit(page) -> dict:
+    """After a first visit has kept the snapshot (or tried to): the next visit's boot."""
+    page.evaluate("() => window.picante.snapshotStored")
+    page.reload()
+    wait_ready(page)
+    return page.evaluate("() => window.picante.boot")
+
+
 def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url):
     values = []
-    for _ in range(2):  # two first visits: each page must get its own randomness
+    for _ in range(2):  # two browsers: each page must get its own randomness
         ctx = new_context()
         page = ctx.new_page()
-        open_app(page, base_url)
-        assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
+        open_app_slowly(page, base_url)
+        # a first visit starts Python the normal way and keeps the snapshot for the next one
+        assert page.evaluate("() => window.picante.boot") == {
+            "snapshot": False,
+            "why": "none stored yet",
+        }
+        assert page.evaluate("() => window.picante.snapshotStored") is True
+        assert _second_visit(page) == {"snapshot": True}
         # the snapshot was made in Node, yet `js` is this page's window
         assert (
             run_python(page, "import js; js.document.getElementById('game-root').id") == "game-root"
@@ -183,24 +234,30 @@ def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url
     assert values[0] != values[1], "random was not re-seeded after the restore"
 
 
-def _fallback_boot(new_context, serve, site: Path) -> dict:
+def _visits(new_context, serve, site: Path) -> tuple:
+    """A first visit and the next one on `site`: (the first's snapshotStored, the second's boot,
+    the requests the second made)."""
     srv = serve(site)
     ctx = new_context()
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, srv.url)
-    boot = page.evaluate("() => window.picante.boot")
+    open_app_slowly(page, srv.url)
+    stored = page.evaluate("() => window.picante.snapshotStored")
+    srv.requests.clear()
+    boot = _second_visit(page)
+    requests = list(srv.requests)
     _play_opens(page)
     assert not errors, errors
-    return boot
+    return stored, boot, requests, page
 
 
 def test_without_the_snapshot_python_starts_the_normal_way(new_context, serve, dist, tmp_path):
     site = copy_dist(dist.out, tmp_path / "site")
     (site / snapshot.NAME).unlink()
-    boot = _fallback_boot(new_context, serve, site)
-    assert boot == {"snapshot": False, "why": "not loaded: HTTP 404"}
+    stored, boot, _, _ = _visits(new_context, serve, site)
+    assert stored is False
+    assert boot == {"snapshot": False, "why": "none stored yet"}
 
 
 def test_a_snapshot_of_another_build_is_refused_and_python_starts_anyway(
@@ -210,9 +267,14 @@ def test_a_snapshot_of_another_build_is_refused_and_python_starts_anyway(
     raw = bytearray(gzip.decompress((site / snapshot.NAME).read_bytes()))
     raw[16] ^= 0xFF  # the build id in Pyodide's header
     (site / snapshot.NAME).write_bytes(gzip.compress(bytes(raw), compresslevel=1))
-    boot = _fallback_boot(new_context, serve, site)
+    stored, boot, _, page = _visits(new_context, serve, site)
+    assert stored is True
     assert boot["snapshot"] is False
     assert boot["why"].startswith("refused: Snapshot build id mismatch"), boot
+    # dropped, and not fetched again
+    assert page.evaluate("() => window.picante.snapshotStored") is False
+    assert page.evaluate("() => caches.has('python-snapshot')") is False
+    assert _second_visit(page) == {"snapshot": False, "why": "refused before"}
 
 
 class _GzipEncodingHandler(Handler):
@@ -224,22 +286,39 @@ class _GzipEncodingHandler(Handler):
         super().end_headers()
 
 
+def test_a_first_visit_on_a_fast_network_starts_from_the_snapshot_too(new_context, base_url):
+    # the runtime has arrived before the page chooses (start.mjs is held back until it has):
+    # the snapshot costs less than a start-up, and is kept for the next visit as it is
+    ctx = new_context()
+    page = ctx.new_page()
+    arrived = """() => ['pyodide.asm.wasm', 'python_stdlib.zip'].every((name) =>
+        performance.getEntriesByType('resource').some(
+          (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0))"""
+    hold_until(page, "**/start.mjs", arrived, url=base_url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("() => window.picante.boot") == {"snapshot": True, "fetched": True}
+    assert page.evaluate("() => window.picante.snapshotStored") is True
+    assert _second_visit(page) == {"snapshot": True}
+    _play_opens(page)
+
+
 def test_a_host_that_sends_the_gz_files_encoded_still_works(new_context, serve, dist):
     srv = serve(dist.out)
     srv.RequestHandlerClass = functools.partial(_GzipEncodingHandler, directory=str(dist.out))
     ctx = new_context()
     page = ctx.new_page()
     open_app(page, srv.url)
-    # the page got the snapshot decoded: told by its magic bytes
-    assert page.evaluate("() => window.picante.boot") == {"snapshot": True}
-    _play_opens(page)
+    # the page got the snapshot decoded (told by its magic bytes) and kept it
+    assert page.evaluate("() => window.picante.snapshotStored") is True
     # and the service worker checked the decoded files against the build's hashes of their
     # content: the offline copy installs
     assert page.evaluate(CONTROLLED_JS)
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
     )
-    assert cached == len(dist.files) + 1
+    assert cached == len(read_sw_build_info(dist.out / "service-worker.js")["files"]) + 1
+    assert _second_visit(page) == {"snapshot": True}
+    _play_opens(page)
 
 
 def test_a_browser_without_decompression_streams_starts_python_the_normal_way(
@@ -251,6 +330,7 @@ def test_a_browser_without_decompression_streams_starts_python_the_normal_way(
     page = ctx.new_page()
     open_app(page, base_url)
     boot = page.evaluate("() => window.picante.boot")
-    assert boot == {"snapshot": False, "why": "not loaded: no DecompressionStream"}
+    assert boot == {"snapshot": False, "why": "no DecompressionStream"}
+    assert page.evaluate("() => window.picante.snapshotStored") is False
     assert run_python(page, "import engine.jalapeno; engine.jalapeno.__name__") == "engine.jalapeno"
     _play_opens(page)

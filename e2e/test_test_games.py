@@ -13,12 +13,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-from conftest import ROOT, open_app, saved_record, shot, wait_ready
+from conftest import (
+    ROOT,
+    SHIPPED_GAMES,
+    TEST_ONLY_GAMES,
+    open_app,
+    saved_record,
+    shot,
+    wait_ready,
+)
 
 import engine
 from engine.record import replay
-from tools.build import build, dist_files
+from tools.build import dist_files
 
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
@@ -47,20 +54,6 @@ RECORD_DOM_JS = """() => {
   }).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
   window.__seen.push(root.outerHTML);
 }"""
-
-
-@pytest.fixture(scope="module")
-def test_dist():
-    return build(ROOT / "build" / "dist-test", if_needed=True, test_games=True)
-
-
-@pytest.fixture(scope="module")
-def test_server(test_dist):
-    from tools.serve import serve_in_thread
-
-    srv = serve_in_thread(test_dist.out)
-    yield srv
-    srv.stop()
 
 
 def seen(page: Any) -> str:
@@ -154,11 +147,8 @@ def test_a_test_game_route_is_no_route_in_the_shipped_app(page, base_url):
     open_app(page, base_url + "#/rps")
     assert page.evaluate("() => window.picante.currentGame") is None
     assert page.locator("#home").is_visible()
-    assert [g["id"] for g in page.evaluate("() => window.picante.games")] == [
-        "jalapeno",
-        "nacho",
-        "taco",
-    ]
+    assert [g["id"] for g in page.evaluate("() => window.picante.games")] == SHIPPED_GAMES
+    assert "rps" not in SHIPPED_GAMES and "rps" in TEST_ONLY_GAMES
 
 
 def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server):

@@ -29,6 +29,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .rng import Rng, seed_state
@@ -133,7 +134,6 @@ class OptionSpec:
         }
 
 
-@dataclass(frozen=True)
 class Event:
     """Something that happened in one ``apply``: JSON-ready, narrated by the UI and the CLI.
 
@@ -142,29 +142,72 @@ class Event:
     ``to`` limits who may see ``data``: None means everyone; otherwise only those seats, and
     everyone else gets the event with ``public`` in place of ``data`` (a secret pick is still
     announced: "Ana picked a smuggler"). A spectator (seat None) sees only public parts.
+
+    An event is immutable, and nothing it hands out is its own: ``data``, ``public``,
+    ``for_seat`` and ``to_dict`` are fresh copies (lists, dicts), so a caller that changes what
+    it got changes no event, no state and no save. The mappings given to the constructor belong
+    to the event from then on (the game builds them for it and keeps no reference); they are not
+    copied on the way in, so that recording an event costs nothing in ``apply``.
+
+    >>> e = Event("trick", 1, {"cards": [[0, "R7"], [1, "R9"]]})
+    >>> e.for_seat(None)["cards"].append("X")
+    >>> e.data
+    {'cards': [[0, 'R7'], [1, 'R9']]}
     """
 
+    __slots__ = ("kind", "seat", "_data", "to", "_public")
+
     kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    to: tuple[int, ...] | None = None
-    public: Mapping[str, Any] = field(default_factory=dict)
+    seat: int | None
+    to: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        data: Mapping[str, Any] | None = None,
+        to: Iterable[int] | None = None,
+        public: Mapping[str, Any] | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "kind", kind)
+        setattr_(self, "seat", seat)
+        setattr_(self, "_data", _EMPTY if data is None else data)
+        setattr_(self, "to", None if to is None else tuple(to))
+        setattr_(self, "_public", _EMPTY if public is None else public)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an Event is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Event is immutable (cannot delete {name!r})")
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What happened (a copy)."""
+        return plain_copy(self._data)
+
+    @property
+    def public(self) -> dict[str, Any]:
+        """What seats outside ``to`` are told instead of ``data`` (a copy)."""
+        return plain_copy(self._public)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         if self.to is None or (seat is not None and seat in self.to):
-            return {"kind": self.kind, "seat": self.seat, **self.data}
-        return {"kind": self.kind, "seat": self.seat, "secret": True, **self.public}
+            return {"kind": self.kind, "seat": self.seat, **plain_copy(self._data)}
+        return {"kind": self.kind, "seat": self.seat, "secret": True, **plain_copy(self._public)}
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": self.data}
         if self.to is not None:
             out["to"] = list(self.to)
-            out["public"] = dict(self.public)
+            out["public"] = self.public
         return out
 
     @classmethod
     def from_dict(cls, data: Any, players: int) -> Event:
-        """Read a saved event back (raises ValueError on anything malformed)."""
+        """Read a saved event back (raises ValueError on anything malformed). The event keeps
+        copies: the caller's data stays the caller's."""
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise ValueError(f"an event must be an object with a kind, got {data!r}")
         seat = data.get("seat")
@@ -177,7 +220,54 @@ class Event:
             if not isinstance(to, list) or not all(type(s) is int and 0 <= s < players for s in to):
                 raise ValueError(f"event 'to' must list seats, got {to!r}")
             to = tuple(to)
-        return cls(data["kind"], seat, dict(body), to, dict(public))
+        return cls(data["kind"], seat, plain_copy(body), to, plain_copy(public))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.seat, self._data, self.to, self._public)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.seat, self.to))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, self._key())
+
+    def __repr__(self) -> str:
+        to = "" if self.to is None else f", to={self.to!r}, public={self._public!r}"
+        return f"Event({self.kind!r}, {self.seat!r}, {self._data!r}{to})"
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_ATOMS = frozenset({str, int, float, bool, type(None), frozenset})
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data: every mapping a new dict, every list a new list, every
+    tuple a new tuple of copies; anything else (numbers, text, None) is immutable and shared.
+
+    >>> inner = [1, 2]
+    >>> out = plain_copy({"a": inner, "b": (inner,)})
+    >>> out == {"a": [1, 2], "b": ([1, 2],)}, out["a"] is inner, out["b"][0] is inner
+    (True, False, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(plain_copy(v) for v in value)
+    if kind in _ATOMS:
+        return value
+    if isinstance(value, Mapping):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
 
 
 def events_to_json(events: Iterable[Event]) -> list[dict[str, Any]]:
@@ -373,6 +463,16 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message about a refused value, whatever that value's ``repr`` does
+    (a foreign object's may raise, or be huge)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def players_text(counts: tuple[int, ...]) -> str:
     """ "3–9 players", "2–4 players", "1 player", "1–2 players" for the home card.
 
@@ -495,24 +595,33 @@ class State(ABC):
             except ValueError as err:
                 raise IllegalAction(str(err), "malformed") from None
         if not isinstance(action, Action):
-            raise IllegalAction(f"Not an action: {action!r}", "malformed")
+            raise IllegalAction(f"Not an action: {shown(action)}", "malformed")
         if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalAction(f"Not a seat: {player!r} (seats are numbered from 0).", "malformed")
+            raise IllegalAction(
+                f"Not a seat: {shown(player)} (seats are numbered from 0).", "malformed"
+            )
         if player not in self.current_players():
             waiting = ", ".join(f"seat {p}" for p in self.current_players())
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.", "not-your-turn")
         legal = self.legal_actions(player)
-        if action not in legal:
+        for made in legal:
+            if made is action:  # the game's own value (a bot's pick): nothing more to check
+                return self._apply(player, action)
+        try:
+            equal = [made for made in legal if made == action]
+        except Exception:  # a foreign value's own comparison failed: it is none of ours
+            equal = []
+        if not equal:
             # The protocol's guarantee, whatever the game: a value that is not one of this game's
             # well-formed actions is refused as malformed before any rule looks at its fields.
             if not self.game.well_formed(action):
-                raise IllegalAction(f"Not a well-formed action: {action!r}.", "malformed")
+                raise IllegalAction(f"Not a well-formed action: {shown(action)}.", "malformed")
             raise self.explain_illegal(player, action)
         # Equal is not enough: Card('R', 3.0) == Card('R', 3) but would be shown as R3.0 and saved
         # as a float. Only a value of the very types the game made is taken.
-        if not any(same_value(action, a) for a in legal):
+        if not any(same_value(action, made) for made in equal):
             raise IllegalAction(
-                f"Not a well-formed action: {action!r} (write it as {str(legal[0])!r} does).",
+                f"Not a well-formed action: {shown(action)} (write it as {str(legal[0])!r} does).",
                 "malformed",
             )
         return self._apply(player, action)

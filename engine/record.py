@@ -54,7 +54,7 @@ class Limits:
     text_chars: int = 2_000_000  # the saved form's JSON text
     actions: int = 20_000  # a 9-player Jalape-NO! of 10 rounds is ~1,100
     action_chars: int = 64  # one action's notation (the conformance suite allows 40)
-    name_chars: int = 24  # a seat's name (the setup screen cuts at 16)
+    name_chars: int = 40  # a seat's name (the setup screen cuts at 16; the UI escapes any)
     seed_chars: int = 64  # a text seed
     seed_bits: int = 64  # an integer seed: 0 <= seed < 2 ** seed_bits
     link_chars: int = 16_000  # a packed record (``engine.packing``)

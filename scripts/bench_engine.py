@@ -5,6 +5,7 @@ legal play, for every game, in CPython and in Pyodide, side by side with another
     .venv/bin/python scripts/bench_engine.py --against main       # ... and main's engine beside it
     .venv/bin/python scripts/bench_engine.py --pyodide            # ... and both on Pyodide (Node)
     .venv/bin/python scripts/bench_engine.py --games taco --steps 20000 --rounds 5
+    .venv/bin/python scripts/bench_engine.py --against main --cpu  # CPU time: a busy machine
 
 A *step* is what a player (or a rollout) does once: ``legal_actions(p)`` then ``apply(p, a)``
 with one of them. The games are random legal games from fixed seeds, chosen first and untimed;
@@ -41,6 +42,7 @@ from engine.rng import Rng, seed_state
 
 GAMES = __GAMES__
 STEPS = __STEPS__
+CLOCK = __CLOCK__
 
 def record(game, players, seed):
     # One random legal game: (seat, index among legal_actions) per step, chosen untimed.
@@ -65,7 +67,7 @@ for gid in GAMES:
             n += len(moves)
             seed += 1
         starts = [game.new_game(players=players, seed=s) for s, _ in games]
-        clock = time.perf_counter
+        clock = CLOCK
         spent = 0.0
         for state, (_, moves) in zip(starts, games):
             t0 = clock()
@@ -76,9 +78,10 @@ for gid in GAMES:
 """
 
 
-def probe_file(games: list[str], steps: int, folder: Path) -> Path:
+def probe_file(games: list[str], steps: int, folder: Path, cpu: bool = False) -> Path:
     path = folder / "bench_engine_probe.py"
     text = PROBE.replace("__GAMES__", repr(games)).replace("__STEPS__", str(steps))
+    text = text.replace("__CLOCK__", "time.process_time" if cpu else "time.perf_counter")
     path.write_text(text)
     return path
 
@@ -126,12 +129,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="alternating runs; the best is kept")
     ap.add_argument("--against", metavar="REF", help="also measure REF's engine (git ref)")
     ap.add_argument("--pyodide", action="store_true", help="also measure on Pyodide (Node)")
+    ap.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with the process's CPU clock (time.process_time), not the wall clock: on a"
+        " shared, busy machine the wall clock also counts the time other processes hold the CPU",
+    )
     args = ap.parse_args()
     games = [g.strip() for g in args.games.split(",") if g.strip()]
 
     folder = Path(tempfile.mkdtemp(prefix="bench-engine-"))
     try:
-        probe = probe_file(games, args.steps, folder)
+        probe = probe_file(games, args.steps, folder, args.cpu)
         trees = {"this tree": ROOT}
         if args.against:
             trees[args.against] = export(args.against, folder)
@@ -147,7 +156,11 @@ def main() -> None:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
-    print(f"µs per step (legal_actions + apply), best of {args.rounds} rounds, {args.steps} steps")
+    clock = "CPU time" if args.cpu else "wall clock"
+    print(
+        f"µs per step (legal_actions + apply), best of {args.rounds} rounds, {args.steps} steps,"
+        f" {clock}"
+    )
     head = ["game", "table"] + [f"{label} {rt}" for (label, rt) in best]
     if args.against:
         head += [f"this / {args.against} ({rt})" for rt in runtimes]

@@ -45,7 +45,7 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 TARGET_P95_MS = 25.0
-LEGAL = '.me.my-turn .card[data-legal="true"]'
+LEGAL = '.jp-me.my-turn .jp-card[data-legal="true"]'
 SEED = 20261
 PACE = 0.02  # bots pause 15 ms, a trick result stays ~50 ms
 # A player taps a card some time after it lights up (a human reaction is 200-300 ms at the very
@@ -75,7 +75,7 @@ window.__taps = [];
   };
   if (!watch()) document.addEventListener('DOMContentLoaded', watch);
   document.addEventListener('pointerdown', (e) => {
-    const card = e.target.closest && e.target.closest('.me.my-turn .card[data-legal="true"]');
+    const card = e.target.closest && e.target.closest('.jp-me.my-turn .jp-card[data-legal="true"]');
     if (card) open = {down: e.timeStamp, card: card.dataset.card};
   }, true);
   window.addEventListener('pointerup', (e) => {

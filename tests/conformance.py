@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
 import engine
 from engine import Action, Game, IllegalAction, State
 from engine.checks import Checks, checks_of
+from engine.protocol import same_value, shown
 from engine.rng import Rng
 
 # -- per-game hooks: each game's ``CHECKS`` (engine.checks), next to its rules -------------
@@ -270,6 +273,10 @@ def refused(state: State, player: Any, action: Any, rule: str | None, where: str
         assert str(err), f"{where}: IllegalAction without a message"
         if rule is not None:
             assert err.rule == rule, f"{where}: {action!r} by {player!r}: rule {err.rule} != {rule}"
+    except Exception as err:  # noqa: BLE001 - only IllegalAction may come out of apply
+        raise AssertionError(
+            f"{where}: apply({player!r}, {shown(action)}) raised {type(err).__name__}: {err}"
+        ) from err
     else:
         raise AssertionError(f"{where}: apply({player!r}, {action!r}) was not refused")
 
@@ -376,3 +383,305 @@ def mutations(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[str, Any]
 def all_cases() -> list[tuple[str, int]]:
     """(game id, player count) for every registered game."""
     return [(gid, n) for gid in engine.game_ids() for n in engine.get_game(gid).player_counts]
+
+
+# -- nothing shared: everything a state returns is a copy or immutable -----------------------
+
+SPOILT = "spoilt"
+
+
+def spoil(value: Any, depth: int = 0) -> None:
+    """Change everything mutable inside ``value``, all the way down: every dict and list gets
+    its items replaced and one added, every set an item, every object's attributes that can be
+    set are set. Frozen values (tuples, frozen actions, cards) are left as they are, but what
+    they hold is spoilt in turn."""
+    if depth > 40:
+        return
+    if isinstance(value, dict):
+        for key in list(value):
+            spoil(value[key], depth + 1)
+            value[key] = SPOILT
+        value[SPOILT] = SPOILT
+    elif isinstance(value, list):
+        for item in value:
+            spoil(item, depth + 1)
+        value[:] = [SPOILT] * len(value)
+        value.append(SPOILT)
+    elif isinstance(value, set):
+        value.add(SPOILT)
+    elif isinstance(value, tuple | frozenset):
+        for item in value:
+            spoil(item, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            spoil(getattr(value, f.name), depth + 1)
+            try:
+                setattr(value, f.name, SPOILT)
+            except (FrozenInstanceError, AttributeError, TypeError):
+                pass
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        for name, item in list(vars(value).items()):
+            spoil(item, depth + 1)
+            try:
+                setattr(value, name, SPOILT)
+            except (AttributeError, TypeError):
+                pass
+
+
+def returned(state: State) -> dict[str, str]:
+    """Everything ``state`` hands out, part by part as text: views of every seat and of a
+    spectator, its save, its events (as saved and as each seat is told them), each seat's legal
+    actions, who acts, the scores and the winners."""
+    seats: list[int | None] = [None, *range(state.players)]
+    parts: dict[str, Any] = {f"view({seat})": state.view(seat) for seat in seats}
+    parts["to_dict()"] = state.to_dict()
+    for i, e in enumerate(state.events):
+        parts[f"events[{i}]"] = [e.to_dict(), e.data, e.public, *(e.for_seat(s) for s in seats)]
+    for seat in range(state.players):
+        parts[f"legal_actions({seat})"] = [repr(a) for a in state.legal_actions(seat)]
+    parts["current_players()"] = list(state.current_players())
+    parts["scores()"] = state.scores()
+    parts["winners()"] = state.winners()
+    return {k: json.dumps(v, sort_keys=True, default=repr) for k, v in parts.items()}
+
+
+def _changed(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    return [k for k in {**before, **after} if before.get(k) != after.get(k)]
+
+
+def check_nothing_shared(state: State, where: str) -> None:
+    """Deep-mutate everything ``state`` returns (``view`` for every seat and a spectator,
+    ``to_dict``, each event's ``data``, ``public``, ``to_dict`` and ``for_seat``, every seat's
+    ``legal_actions``, ``scores``, ``winners``): neither ``state`` nor a state derived from it
+    before the mutation may change."""
+    children = []
+    for player in state.current_players()[:1]:
+        child = state.apply(player, state.legal_actions(player)[0])
+        children.append((child, returned(child)))
+    before = returned(state)
+    seats: list[int | None] = [None, *range(state.players)]
+    for seat in seats:
+        spoil(state.view(seat))
+    spoil(state.to_dict())
+    for event in state.events:
+        for out in (event.data, event.public, event.to_dict()):
+            spoil(out)
+        for seat in seats:
+            spoil(event.for_seat(seat))
+    for seat in range(state.players):
+        spoil(state.legal_actions(seat))
+    spoil(state.scores())
+    spoil(state.winners())
+    changed = _changed(before, returned(state))
+    assert not changed, f"{where}: changing what the state returned changed its {changed}"
+    for child, seen in children:
+        changed = _changed(seen, returned(child))
+        assert not changed, f"{where}: ... and the {changed} of the state derived from it"
+
+
+# -- wrong types in every field, other games' actions, foreign objects -----------------------
+
+WRONG_VALUES: tuple[Any, ...] = (
+    None,
+    0,
+    1,
+    -1,
+    2**70,
+    1.5,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    "",
+    "x",
+    "\x00",
+    b"x",
+    [],
+    [None],
+    {},
+    {"x": None},
+    (),
+    (None,),
+    ([],),
+    ({},),
+    frozenset(),
+    object(),
+)
+
+
+def _twists(value: Any) -> list[Any]:
+    """Values of the wrong type close to ``value``: 3 -> 3.0, "3", [3], ...; "R" -> b"R", ["R"]."""
+    out: list[Any] = [[value], (value,), {"value": value}, [[value]]]
+    if type(value) is int:
+        out += [float(value), str(value), bool(value % 2), complex(value)]
+    elif isinstance(value, str):
+        out += [value.encode(), list(value), None]
+    elif isinstance(value, tuple):
+        out += [list(value), set(value) if all(_hashable(v) for v in value) else []]
+    return out
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _with(value: Any, name: str | int, new: Any) -> Any:
+    """``value`` with its field (or item) ``name`` set to ``new``, however it refuses it."""
+    if isinstance(name, int):
+        items = list(value)
+        items[name] = new
+        return tuple(items) if type(value) is tuple else type(value)(items)
+    if hasattr(value, "_fields"):  # a NamedTuple (a card): no checks to get round
+        return value._replace(**{name: new})
+    try:
+        return dataclasses.replace(value, **{name: new})
+    except Exception:  # noqa: BLE001 - the class checks its fields: build it round the checks
+        twin = copy.copy(value)
+        object.__setattr__(twin, name, new)
+        return twin
+
+
+def wrong_typed(value: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """(label, copy of ``value`` with one field, at any depth, of a wrong type or value): every
+    dataclass field, NamedTuple field and tuple item, replaced by each of ``WRONG_VALUES`` and
+    by twists of its own value."""
+    if depth > 4:
+        return
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names: list[str | int] = [f.name for f in dataclasses.fields(value)]
+    elif hasattr(value, "_fields"):
+        names = list(value._fields)
+    elif isinstance(value, tuple):
+        names = list(range(len(value)))
+    else:
+        return
+    for name in names:
+        own = value[name] if isinstance(name, int) else getattr(value, name)
+        subs = [(f" = {w!r}", w) for w in (*WRONG_VALUES, *_twists(own))]
+        subs += [(f"{label}", sub) for label, sub in wrong_typed(own, depth + 1)]
+        for label, sub in subs:
+            if type(sub) is type(own) and sub == own:
+                continue
+            yield f".{name}{label}", _with(value, name, sub)
+
+
+class _Evil(Action):
+    """An action whose text, comparison and repr all raise."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no comparison")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("no hash")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+FOREIGN_OBJECTS: tuple[Any, ...] = (
+    None,
+    object(),
+    object,
+    len,
+    lambda: None,
+    ValueError("R7"),
+    ...,
+    NotImplemented,
+    1j,
+    bytearray(b"R7"),
+    range(3),
+    iter([]),
+    _Evil(),
+    ForeignAction(),
+)
+
+
+def declared_actions(samples: Iterable[Action]) -> set[type]:
+    """The action classes defined in the modules the samples' classes come from."""
+    modules = {sys.modules[type(a).__module__] for a in samples}
+    return {
+        c
+        for m in modules
+        for c in vars(m).values()
+        if isinstance(c, type) and issubclass(c, Action) and c.__module__ == m.__name__
+    }
+
+
+@functools.cache
+def action_samples(game: Game, games: int = 12) -> tuple[Action, ...]:
+    """One legal action of each class the game offers (the first found), from random games at
+    every player count: up to ``games`` games a count, until every action class declared next
+    to the ones seen has been seen."""
+    found: dict[type, Action] = {}
+    for players in game.player_counts:
+        for seed in range(games):
+            if found and declared_actions(found.values()) <= set(found):
+                break
+            state, chooser = game.new_game(players=players, seed=seed), Rng(seed)
+            while not state.is_over():
+                player = chooser.choice(list(state.current_players()))
+                legal = state.legal_actions(player)
+                for action in legal:
+                    found.setdefault(type(action), action)
+                state = state.apply(player, choose(chooser, legal))
+    return tuple(found.values())
+
+
+def blank_actions(cls: type) -> Iterator[tuple[str, Any]]:
+    """Instances of an action class with every field set to one wrong value: made without a
+    real one to start from, so they reach a class that no random game offered too."""
+    names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    for wrong in WRONG_VALUES:
+        action = object.__new__(cls)
+        for name in names:
+            object.__setattr__(action, name, wrong)
+        yield f"({', '.join(names)} = {wrong!r})", action
+
+
+def _reads_back(game: Game, value: Any) -> bool:
+    """Is ``value`` one of the game's own actions: its notation reads back as the very same
+    value? (``Game.well_formed``'s definition, kept here so that the suite does not trust the
+    method it checks.)"""
+    try:
+        return isinstance(value, Action) and same_value(game.parse_action(str(value)), value)
+    except Exception:  # noqa: BLE001 - not text the game reads: not its action
+        return False
+
+
+def check_bad_input(state: State, where: str, others: list[Action]) -> int:
+    """Wrong types in every field of each of the game's action classes (one field at a time,
+    at any depth, from a real action of each class; and all fields at once, for every class
+    declared beside them), actions of other games and foreign objects, by the seat to act: only
+    ``IllegalAction`` ("malformed") comes out, and the state is unchanged. Returns how many
+    values were refused."""
+    game = state.game
+    player = state.current_players()[0]
+    before = snapshot(state)
+    tried = 0
+    samples = (*action_samples(game), *state.legal_actions(player)[:1])
+    variants = [(type(a), wrong_typed(a)) for a in samples]
+    for cls in sorted(declared_actions(samples), key=lambda c: c.__name__):
+        variants.append((cls, blank_actions(cls)))  # also any class no random game offered
+    for cls, bads in variants:
+        for label, bad in bads:
+            if _reads_back(game, bad):
+                continue  # e.g. a card of another value: a real action, maybe legal
+            refused(state, player, bad, "malformed", f"{where}: {cls.__name__}{label}")
+            tried += 1
+    for other in others:
+        if _reads_back(game, other):
+            continue
+        refused(state, player, other, "malformed", f"{where}: {other!r} of another game")
+        tried += 1
+    for thing in FOREIGN_OBJECTS:
+        refused(state, player, thing, "malformed", f"{where}: {type(thing).__name__}")
+        tried += 1
+    assert snapshot(state) == before, f"{where}: a refused value changed the state"
+    return tried

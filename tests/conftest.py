@@ -9,14 +9,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # `import engine` without installing the package
-    sys.path.insert(0, str(ROOT))
+for path in (ROOT, ROOT / "web"):  # `import engine` without installing it; the UI's `ui`
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
-from games import rps  # noqa: E402  (tests/games: test-only games)
-
-import engine  # noqa: E402
-
-engine.register_game(rps.GAME)  # the one line that adds a game to the engine
+# The test-only games (tests/games/), registered on both sides by their two lines, as the test
+# build's page does: the conformance suite, the UI tests and the build's game list all see them.
+import games.register  # noqa: E402, F401
 
 # Property tests stay bounded so that `pytest -q tests` runs in about a minute on two cores.
 # Tests choose their own max_examples; these profiles only fix the rest. HYPOTHESIS_PROFILE=ci
@@ -34,3 +33,21 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """How many random actions each game's invariants were checked on (tests/test_invariants.py
+    records them as the test's properties), so that every run shows the count."""
+    rows = []
+    for report in terminalreporter.stats.get("passed", []):
+        props = dict(getattr(report, "user_properties", ()))
+        if report.when == "call" and "invariant_actions" in props:
+            game = report.nodeid.rpartition("[")[2].rstrip("]")
+            rows.append(
+                f"{game}: {props['invariant_actions']:,} actions in {props['invariant_games']}"
+                f" games, {props['invariant_cpu_seconds']} s CPU ({props['invariant_seconds']} s)"
+            )
+    if rows:
+        terminalreporter.write_sep("-", "invariants checked")
+        for row in rows:
+            terminalreporter.write_line(row)

@@ -1,6 +1,7 @@
-"""Our own pictures (web/ui/art.py) instead of emoji: every picture the UI refers to is drawn in
-web/index.html's sprite, every card colour has its food, and no screen's HTML holds an emoji
-(an empty box where no colour-emoji font is installed, e.g. Debian's Chromium)."""
+"""Our own pictures (web/ui/art.py, each game's art module) instead of emoji: every picture the
+UI refers to is drawn in the page's sprite (web/index.html's, and each game's art.svg that the
+build writes into it), every card colour has its food, and no screen's HTML holds an emoji (an
+empty box where no colour-emoji font is installed, e.g. Debian's Chromium)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ if str(WEB) not in sys.path:
 
 import games.register  # noqa: E402, F401  (the test-only games: the generic UI too)
 from ui import art  # noqa: E402
-from ui.games import announcement, load_ui  # noqa: E402
+from ui.games import announcement, home_games, load_ui  # noqa: E402
+from ui.games.jalapeno import art as jalapeno_art  # noqa: E402
+from ui.games.jalapeno.art import FOODS  # noqa: E402
 from ui.games.jalapeno.cards import card_button, card_face, mini_card  # noqa: E402
 from ui.home import (  # noqa: E402
     confirm_dialog,
@@ -41,8 +44,10 @@ EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f]")
 
 
 def sprite_ids() -> set[str]:
-    html = (WEB / "index.html").read_text(encoding="utf-8")
-    return set(re.findall(r'<symbol id="([\w-]+)"', html))
+    """The page's sprite as the build writes it: web/index.html's and each game's art.svg."""
+    from tools.build import sprite_ids as built
+
+    return built(WEB)
 
 
 def used_ids(html: str) -> set[str]:
@@ -50,21 +55,19 @@ def used_ids(html: str) -> set[str]:
 
 
 def test_art_doctests() -> None:
-    assert doctest.testmod(art, optionflags=doctest.ELLIPSIS).failed == 0
+    for module in (art, jalapeno_art):
+        assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
 
 
 def test_every_picture_named_in_art_is_drawn_in_the_sprite() -> None:
     ids = sprite_ids()
-    wanted = (
-        {f"food-{f}" for f in art.FOODS}
-        | {f"icon-{i}" for i in art.ICONS}
-        | {f"art-{g}" for g in art.GAMES}
-    )
-    assert wanted <= ids, f"missing <symbol>s in web/index.html: {sorted(wanted - ids)}"
+    wanted = {f"jalapeno-food-{f}" for f in FOODS} | {f"icon-{i}" for i in art.ICONS}
+    wanted |= {g["art"] for g in home_games() if g["art"]}  # the home cards'
+    assert wanted <= ids, f"missing <symbol>s in the sprite: {sorted(wanted - ids)}"
 
 
 def test_every_card_colour_has_its_food_drawn() -> None:
-    assert {c.symbol for c in COLOURS} <= set(art.FOODS)
+    assert {c.symbol for c in COLOURS} <= set(FOODS)
     colours = {c.key: {"key": c.key, "name": c.name, "symbol": c.symbol} for c in COLOURS}
     for c in COLOURS:
         for html in (
@@ -72,7 +75,7 @@ def test_every_card_colour_has_its_food_drawn() -> None:
             card_face(f"{c.key}1", colours),
             mini_card(f"{c.key}1", colours),
         ):
-            assert f"food-{c.symbol}" in used_ids(html)
+            assert f"jalapeno-food-{c.symbol}" in used_ids(html)
 
 
 class Page:
@@ -179,5 +182,11 @@ def test_no_screen_holds_an_emoji_and_every_picture_is_drawn() -> None:
         missing = used_ids(html) - ids
         assert not missing, f"{name}: no <symbol> for {missing}"
     pictures = set().union(*(used_ids(h) for h in every.values()))
-    assert {"icon-bot", "icon-human", "icon-trophy", "icon-hidden", "food-chili"} <= pictures
+    assert {
+        "icon-bot",
+        "icon-human",
+        "icon-trophy",
+        "icon-hidden",
+        "jalapeno-food-chili",
+    } <= pictures
     assert any('data-testid="privacy"' in h for h in every.values())  # the cover was seen

@@ -10,8 +10,11 @@ import json
 
 import pytest
 from conformance import (
+    action_samples,
     all_cases,
+    check_bad_input,
     check_game_over,
+    check_nothing_shared,
     check_step,
     checked_playout,
     digest,
@@ -23,8 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Game
-from engine.jalapeno.state import JalapenoGame
+from engine import Game, IllegalAction
+from engine.jalapeno.game import JalapenoGame
 
 CASES = all_cases()
 IDS = [f"{gid}-{n}p" for gid, n in CASES]
@@ -219,6 +222,60 @@ def test_property_any_seed_any_choices(game_id: str, data: st.DataObject) -> Non
         state = check_step(state, player, action, f"{game_id} {players}p seed={seed!r} {step}")
 
 
+# Games whose states still hand out their own data (issue 13): strict, so the test fails once
+# a game is fixed and the line must go. The Nacho Incident's last_round (view and save) is the
+# state's own dict; its helper's branch fixes it.
+SHARES_ITS_DATA = {"nacho"}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        pytest.param(
+            gid,
+            n,
+            marks=pytest.mark.xfail(
+                gid in SHARES_ITS_DATA,
+                reason=f"{gid} still hands out its own data: remove it from SHARES_ITS_DATA"
+                " once it does not",
+                strict=True,
+            ),
+        )
+        for gid, n in CASES
+    ],
+    ids=IDS,
+)
+def test_changing_what_a_state_returns_changes_no_state(game_id: str, players: int) -> None:
+    """Views, saves, events and legal actions are copies or immutable: deep-mutating them on
+    states all through a game changes neither the state nor a state derived from it. Checked
+    on ~40 states spread over the game and on every state whose step caused several events
+    (the end of a trick, round or turn)."""
+    game = engine.get_game(game_id)
+    out = play(game, players, seed=11, chooser_seed=11)
+    every = max(1, len(out.states) // 40)
+    for step, state in enumerate(out.states):
+        if step % every == 0 or len(state.events) > 1 or step == len(out.states) - 1:
+            check_nothing_shared(state, out.where(step))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_wrong_types_other_games_actions_and_foreign_objects_are_refused(game_id: str) -> None:
+    """Every field of each of the game's action classes (and the fields of what they hold)
+    set to a value of a wrong type, actions of every other game, and foreign objects: apply
+    raises only IllegalAction (malformed), and the state is unchanged. At every player count,
+    at the start, in the middle and near the end of a game."""
+    game = engine.get_game(game_id)
+    others = [a for gid in GAME_IDS if gid != game_id for a in action_samples(engine.get_game(gid))]
+    assert len({type(a) for a in others}) >= len(GAME_IDS) - 1
+    tried = 0
+    for players in game.player_counts:
+        out = play(game, players, seed=8, chooser_seed=8)
+        last = len(out.states) - 2
+        for step in sorted({0, last // 2, last}):
+            tried += check_bad_input(out.states[step], out.where(step), others)
+    assert tried > 200 * len(game.player_counts)
+
+
 # -- the suite itself must catch broken engines -------------------------------------------
 
 
@@ -251,6 +308,36 @@ def test_the_suite_catches_an_apply_that_changes_the_old_state(monkeypatch) -> N
     monkeypatch.setattr(JalapenoState, "_apply", impure)
     with pytest.raises(AssertionError, match="changed the state"):
         check_step_once("jalapeno")
+
+
+def test_the_suite_catches_a_view_that_hands_out_the_states_own_list(monkeypatch) -> None:
+    from engine.jalapeno import JalapenoState
+
+    honest = JalapenoState.view
+    kept: dict[int, list[str]] = {}
+
+    def sharing(self, player):  # type: ignore[no-untyped-def]
+        out = honest(self, player)
+        out["kept"] = kept.setdefault(id(self), ["R7"])  # the same list every time
+        return out
+
+    monkeypatch.setattr(JalapenoState, "view", sharing)
+    state = engine.get_game("jalapeno").new_game(players=3, seed=1)
+    with pytest.raises(AssertionError, match=r"changed its \['view\(None\)'"):
+        check_nothing_shared(state, "self-test")
+
+
+def test_the_suite_catches_an_apply_that_crashes_on_a_wrong_type(monkeypatch) -> None:
+    from engine.jalapeno import JalapenoState
+
+    def careless(self, player, action):  # type: ignore[no-untyped-def]
+        return IllegalAction(f"{action.card.value + 1} is not held", "not-held")
+
+    monkeypatch.setattr(JalapenoGame, "well_formed", lambda self, action: True)
+    monkeypatch.setattr(JalapenoState, "explain_illegal", careless)
+    state = engine.get_game("jalapeno").new_game(players=3, seed=1)
+    with pytest.raises(AssertionError, match="raised AttributeError"):
+        check_bad_input(state, "self-test", [])
 
 
 def test_the_suite_catches_a_game_without_hooks(monkeypatch) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import pkgutil
 from dataclasses import dataclass
 
@@ -307,7 +308,7 @@ def test_protocol_apply_asks_the_game_why_an_action_is_illegal() -> None:
     assert err.value.rule == "too-many"
 
 
-# -- the platform is generic: declaration, events, envelope, strict actions, no cycles -------
+# -- the platform is generic: declaration, events, envelope, strict actions -----------------
 
 
 def test_an_equal_action_of_other_field_types_is_refused_with_the_state_unchanged(
@@ -362,6 +363,95 @@ def test_jalapeno_events_tell_the_play_the_trick_and_the_round() -> None:
     assert state.view(None)["events"][-1]["winners"] == state.winners()
 
 
+# -- events are immutable, and hand out copies only ---------------------------------------
+
+
+def _nested_event() -> engine.Event:
+    return engine.Event(
+        "trick",
+        1,
+        {"cards": [[0, "R7"], [1, "R9"]], "who": {"names": ["Ana"]}},
+        to=[1],
+        public={"count": [2]},
+    )
+
+
+def _spoil(value: object) -> None:
+    """Change every list and dict inside ``value``, all the way down."""
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            _spoil(v)
+        value["spoilt"] = True
+    elif isinstance(value, list):
+        for v in value:
+            _spoil(v)
+        value.append("spoilt")
+
+
+def test_an_event_cannot_be_changed_through_anything_it_hands_out() -> None:
+    event, same = _nested_event(), _nested_event()
+    assert event == same and hash(event) == hash(same) and event.to == (1,)
+    for out in (
+        event.data,
+        event.public,
+        event.for_seat(1),
+        event.for_seat(0),
+        event.for_seat(None),
+        event.to_dict(),
+    ):
+        _spoil(out)
+    assert event == same
+    assert event.for_seat(1) == {
+        "kind": "trick",
+        "seat": 1,
+        "cards": [[0, "R7"], [1, "R9"]],
+        "who": {"names": ["Ana"]},
+    }
+    assert event.for_seat(0) == {"kind": "trick", "seat": 1, "secret": True, "count": [2]}
+
+
+def test_an_event_is_frozen() -> None:
+    event = _nested_event()
+    for name in ("kind", "seat", "data", "to", "public", "_data"):
+        with pytest.raises(AttributeError):
+            setattr(event, name, None)
+    with pytest.raises(AttributeError):
+        del event.kind
+
+
+def test_a_loaded_event_keeps_its_own_copy_of_the_save() -> None:
+    saved = _nested_event().to_dict()
+    event = engine.Event.from_dict(saved, players=2)
+    assert event == _nested_event()
+    _spoil(saved)
+    assert event == _nested_event()
+
+
+def test_an_event_copies_and_pickles_as_itself() -> None:
+    import copy
+    import pickle
+
+    event = _nested_event()
+    for twin in (copy.copy(event), copy.deepcopy(event), pickle.loads(pickle.dumps(event))):
+        assert twin == event and twin is not event
+    assert repr(event).startswith("Event('trick', 1, {'cards'")
+    assert engine.Event("deal") == engine.Event("deal", None, {}, None, {})
+    assert engine.Event("deal") != engine.Event("deal", 0) and engine.Event("deal") != "deal"
+
+
+def test_mutating_a_views_events_or_a_save_changes_no_state() -> None:
+    game = engine.get_game("jalapeno")
+    state = game.new_game(players=3, seed=2)
+    while not any(e.kind == "trick" for e in state.events):
+        seat = state.current_players()[0]
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    seen = lambda: json.dumps([state.to_dict(), *(state.view(s) for s in (None, 0, 1, 2))])  # noqa: E731
+    before = seen()
+    for out in (state.view(None), state.view(0), state.to_dict()):
+        _spoil(out)
+    assert seen() == before
+
+
 def test_a_secret_pick_is_announced_without_its_content() -> None:
     from games.rps import GAME as RPS
 
@@ -384,63 +474,6 @@ def test_register_game_refuses_a_different_game_under_a_known_id() -> None:
 
     with pytest.raises(ValueError, match="already registered"):
         engine.register_game(RpsGame())
-
-
-def _engine_imports() -> dict[str, set[str]]:
-    """Module -> engine modules it imports anywhere (module level or inside a function)."""
-    import ast
-    from pathlib import Path
-
-    root = Path(engine.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in root.rglob("*.py"):
-        parts = list(path.relative_to(root.parent).with_suffix("").parts)
-        is_pkg = parts[-1] == "__init__"
-        name = ".".join(parts[:-1] if is_pkg else parts)
-        package = name if is_pkg else name.rpartition(".")[0]
-        deps: set[str] = set()
-        tree = ast.parse(path.read_text())
-        for block in ast.walk(tree):  # `if TYPE_CHECKING:` imports never run
-            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test):
-                block.body = []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                deps |= {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom):
-                base = package.split(".")
-                if node.level:
-                    base = base[: len(base) - node.level + 1]
-                    target = ".".join([*base, *([node.module] if node.module else [])])
-                else:
-                    target = node.module or ""
-                deps.add(target)
-                deps |= {f"{target}.{a.name}" for a in node.names}
-        graph[name] = {d for d in deps if d.startswith("engine")}
-    known = set(graph)
-    return {m: {d for d in ds if d in known and d != m} for m, ds in graph.items()}
-
-
-def test_no_import_cycles_in_the_engine() -> None:
-    graph = _engine_imports()
-    assert (
-        "engine.protocol" in graph["engine.bots"] and "engine.bots" in graph["engine.jalapeno.bots"]
-    )
-    done: set[str] = set()
-
-    def visit(module: str, path: list[str]) -> None:
-        if module in path:
-            cycle = " -> ".join(path[path.index(module) :] + [module])
-            raise AssertionError(f"import cycle: {cycle}")
-        if module in done:
-            return
-        for dep in sorted(graph.get(module, ())):
-            # A package's __init__ importing its own submodules is not a cycle back into it.
-            if not module.startswith(dep + "."):
-                visit(dep, [*path, module])
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module, [])
 
 
 def test_generic_drivers_name_no_game() -> None:

@@ -279,7 +279,7 @@ def test_each_bad_field_is_refused_naming_it(saved: dict, field: str, value, mes
         ({"name": "A", "bot": "genius"}, "bot must be null", "seats[1].bot"),
         ({"name": "A", "bot": True}, "bot must be null", "seats[1].bot"),
         ({"name": 7, "bot": None}, "name must be a text", "seats[1].name"),
-        ({"name": "A" * 25, "bot": None}, "at most 24", "seats[1].name"),
+        ({"name": "A" * 41, "bot": None}, "at most 40", "seats[1].name"),
         ({"name": "A\u202eB", "bot": None}, "control or formatting", "seats[1].name"),
         ({"name": "A\nB", "bot": None}, "control or formatting", "seats[1].name"),
         (["A", None], "must be an object", "seats[1]"),

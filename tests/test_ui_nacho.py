@@ -233,8 +233,9 @@ def test_setup_offers_the_gemstone_by_name_for_the_seats_at_the_table() -> None:
 
 
 def sprite_ids() -> set[str]:
-    html = (HERE.parent / "web" / "index.html").read_text(encoding="utf-8")
-    return set(re.findall(r'<symbol id="([\w-]+)"', html))
+    from tools.build import sprite_ids as built
+
+    return built(HERE.parent / "web")
 
 
 def test_every_picture_is_drawn_in_the_sprite_and_no_screen_holds_an_emoji() -> None:

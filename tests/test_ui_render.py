@@ -51,7 +51,7 @@ def test_card_has_numeral_symbol_name_and_accessible_label() -> None:
     html = card_button("R7", colours_of(view), legal=True)
     assert 'aria-label="Red 7"' in html and 'data-card="R7"' in html
     assert 'data-legal="true"' in html and ">7<" in html and "Red" in html
-    assert '<use href="#food-chili"/>' in html  # the colour's food, drawn (ui.art), no emoji
+    assert '<use href="#jalapeno-food-chili"/>' in html  # the colour's food, drawn, no emoji
     jal = card_button("G1", colours_of(view), legal=False)
     assert 'aria-label="Green Jalapeño"' in jal and "jal" in jal and "Jalapeño</span>" in jal
     assert "disabled" not in jal  # illegal cards stay tappable: a tap explains why

@@ -7,18 +7,24 @@ Steps:
    SOURCE_DATE_EPOCH so the wheel is byte-identical for the same sources.
 2. Copy web/ (the app shell, the PyScript UI under web/*.py and web/ui/, CSS, icons, manifest).
    index.html is templated: shell.css and boot.js are inlined (the shell paints with no other
-   request), the home cards are written from the game registries (engine and UI: see
-   `game_list`), every other CSS file under web/ gets a non-blocking <link>; the
+   request), so is each game's art (web/ui/games/<id>/art.svg) into the sprite; the home cards
+   and their colours, and each game's rules, are written from the game registries (engine and
+   UI: see `shell_data`); every other CSS file under web/ gets a non-blocking <link> (boot.js
+   applies it once loaded; a game's own only while that game is open); the
+   Content-Security-Policy gets the hashes of the inlined code (`content_security_policy`); the
    list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
    relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
    Pyodide early) are written inline.
-3. Copy the five Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
-   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json).
+3. Copy the Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
+   source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json). The
+   standard library is ours: only the modules the page imports, as bytecode (tools/stdlib.py),
+   cached in build/snapshot/stdlib/.
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
    Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
-   (tools/snapshot_bytecode.py), cached the same way.
+   (before ready) and dist/python-bytecode-later.gz (the games; tools/snapshot_bytecode.py),
+   cached the same way.
 5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
@@ -33,6 +39,7 @@ never sees a half-written build. Same sources => byte-identical dist/ (tests che
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import fcntl
 import gzip
@@ -40,13 +47,14 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import snapshot, snapshot_bytecode
+from tools import snapshot, snapshot_bytecode, stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,6 +70,8 @@ PYODIDE_FILES = (
 SOURCE_DATE_EPOCH = "315532800"
 
 SW_NAME = "service-worker.js"
+# In dist/ but not in the service worker's precache list: fetched and kept by the page itself.
+PAGE_FETCHED = (snapshot.NAME,)
 # The service worker template holds exactly one JSON object between these two markers; the build
 # replaces it with {"cache": ..., "files": [...], "hashes": {...}, "decoded": {...}}. tests/e2e
 # read it back the
@@ -75,6 +85,26 @@ BOOT_MARKER = "@PICANTE_BOOT@"
 VERSION_MARKER = "@PICANTE_VERSION@"
 GAMES_MARKER = "<!-- @picante:games -->"
 GAMES_JSON_MARKER = "@PICANTE_GAMES@"
+COLOURS_MARKER = "/* @picante:card-colours */"  # in shell.css, inlined into the page
+ART_MARKER = "<!-- @picante:art -->"
+ART_FILE = "art.svg"  # a game's pictures: web/ui/games/<id>/art.svg, inlined into the sprite
+CSP_MARKER = "@PICANTE_CSP@"
+# The page's Content-Security-Policy, a <meta> in web/index.html (a static host sends no headers
+# of ours): the site's own files only; no inline code but what the build inlines (boot.js and
+# shell.css, allowed by their hashes: see `content_security_policy`), no inline style attribute,
+# no code made from strings ('unsafe-eval': PyScript's one use of it is turned off in
+# web/start.mjs); 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly. No plugins, no <base>,
+# no form posts. README (Deploy) says what a host may add (frame-ancestors: a header only).
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("style-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
+RULES_MARKER = "<!-- @picante:rules -->"
 # The test-only games (never in the shipped dist/): their folder, and the module that registers
 # them on both sides (engine and UI), imported by the page at start-up.
 TEST_GAMES = "tests/games"
@@ -204,8 +234,113 @@ def inline_assets(template: str, web: Path) -> str:
     return template
 
 
-def inlined_files() -> set[str]:
-    return {name for name, _ in INLINE_TAGS.values()}
+def art_files(web: Path) -> list[Path]:
+    """Each game's pictures (``ui/games/<id>/art.svg``), in the order of the folders."""
+    games = web / "ui" / "games"
+    return sorted(games.glob(f"*/{ART_FILE}")) if games.is_dir() else []
+
+
+def inlined_files(web: Path | None = None) -> set[str]:
+    """The files of web/ that are written into the page rather than copied to dist/."""
+    web = web or ROOT / "web"
+    return {name for name, _ in INLINE_TAGS.values()} | {
+        p.relative_to(web).as_posix() for p in art_files(web)
+    }
+
+
+_SYMBOL = re.compile(r'<symbol\b[^>]*\bid="([\w-]+)"[^>]*>.*?</symbol>', re.S)
+
+
+def game_symbols(web: Path) -> list[tuple[str, str, str]]:
+    """(game id, symbol id, markup) of every <symbol> in the games' art files. A game's symbols
+    are named after it: ``art-<id>`` (its home card) or ``<id>-...`` (its screens), so that no
+    two games can draw over each other's."""
+    found = []
+    for path in art_files(web):
+        game = path.parent.name
+        for m in _SYMBOL.finditer(path.read_text(encoding="utf-8")):
+            sid = m.group(1)
+            if sid != f"art-{game}" and not sid.startswith(f"{game}-"):
+                raise BuildError(f"{path}: <symbol id={sid!r}> must be art-{game} or {game}-...")
+            found.append((game, sid, m.group(0)))
+    return found
+
+
+def render_art(page: str, web: Path) -> str:
+    """The games' pictures written into the page's sprite (web/index.html's <defs>), where the
+    home cards (painted before any Python) and every screen refer to them."""
+    if page.count(ART_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {ART_MARKER!r} exactly once")
+    symbols = game_symbols(web)
+    seen = set(re.findall(r'<symbol\b[^>]*\bid="([\w-]+)"', page))
+    for _, sid, _ in symbols:
+        if sid in seen:
+            raise BuildError(f"<symbol id={sid!r}> is drawn twice")
+        seen.add(sid)
+    markup = "\n".join(
+        "\n".join("    " + line if i else line for i, line in enumerate(m.splitlines()))
+        for _, _, m in symbols
+    )
+    return page.replace(ART_MARKER, markup)
+
+
+def sprite_ids(web: Path) -> set[str]:
+    """Every <symbol> id the built page will have: web/index.html's and the games' art."""
+    page = (web / "index.html").read_text(encoding="utf-8")
+    own = set(re.findall(r'<symbol\b[^>]*\bid="([\w-]+)"', page))
+    return own | {sid for _, sid, _ in game_symbols(web)}
+
+
+# An element the browser runs or applies from the page itself: <script> (not a data block, not
+# PyScript's <script type="py" src>, which PyScript fetches) and <style>.
+_INLINE_CODE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S | re.I)
+_ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+_DATA_TYPES = ("application/json", "py")
+
+
+def inline_code(page: str) -> dict[str, list[str]]:
+    """The bodies of a page's inline scripts and stylesheets, {"script": [...], "style": [...]}.
+    Any attribute on one (but a data block's type and id) is refused: the policy allows inline
+    code by the hash of its body, and an attribute would change what runs unseen."""
+    found: dict[str, list[str]] = {"script": [], "style": []}
+    for m in _INLINE_CODE.finditer(page):
+        tag, body = m.group(1).lower(), m.group(3)
+        attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(m.group(2))}
+        if tag == "script" and ("src" in attributes or attributes.get("type") in _DATA_TYPES):
+            continue
+        if attributes:
+            raise BuildError(f"web/index.html: inline <{tag}> with {sorted(attributes)}")
+        found[tag].append(body)
+    return found
+
+
+def _hash_source(body: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def content_security_policy(page: str) -> str:
+    """`CSP` with the hashes of the page's inline <script> and <style> bodies (the inlined
+    boot.js and shell.css) added to script-src and style-src."""
+    code = inline_code(page)
+    extra = {
+        "script-src": [_hash_source(b) for b in code["script"]],
+        "style-src": [_hash_source(b) for b in code["style"]],
+    }
+    return "; ".join(" ".join([name, value, *extra.get(name, [])]) for name, value in CSP)
+
+
+def stylesheets(web: Path) -> list[tuple[str, str]]:
+    """The UI's stylesheets (every .css under web/ but the inlined shell.css) and the game each
+    belongs to ("" : every screen's). A game's are those in its folder, ui/games/<id>/."""
+    found = []
+    for p in _walk(web):
+        rel = p.relative_to(web).as_posix()
+        if p.suffix == ".css" and rel not in inlined_files(web):
+            parts = rel.split("/")
+            game = parts[2] if parts[:2] == ["ui", "games"] and len(parts) > 3 else ""
+            found.append((rel, game))
+    return found
 
 
 def render_index(template: str, web: Path, boot: dict) -> str:
@@ -214,17 +349,15 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     for marker in (STYLES_MARKER, PYCONFIG_MARKER, BOOT_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
-    css = [
-        p.relative_to(web).as_posix()
-        for p in _walk(web)
-        if p.suffix == ".css" and p.relative_to(web).as_posix() not in inlined_files()
-    ]
-    # media="print" until loaded: fetched at once, but never blocking the shell's first paint
-    late = 'media="print" onload="this.media=\'all\'"'
-    links = "\n  ".join(f'<link rel="stylesheet" href="./{html.escape(c)}" {late}>' for c in css)
+    links = "\n  ".join(
+        f'<link rel="stylesheet" href="./{html.escape(rel)}" media="print" data-late'
+        + (f' data-game-css="{html.escape(game)}"' if game else "")
+        + ">"
+        for rel, game in stylesheets(web)
+    )
     config_json = json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"), sort_keys=True)
     boot_json = json.dumps(boot, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
-    page = inline_assets(template, web)
+    page = render_art(inline_assets(template, web), web)
     return (
         page.replace(STYLES_MARKER, links)
         .replace(PYCONFIG_MARKER, html.escape(config_json, quote=True))
@@ -232,7 +365,8 @@ def render_index(template: str, web: Path, boot: dict) -> str:
     )
 
 
-# The home cards: what ui.games.home_games() says, run on the sources being built (their engine
+# The home cards: what ui.games.home_games() says, and each playable game's rules
+# (ui/games/<id>/rules.py, rendered by ui.rules), run on the sources being built (their engine
 # and web/ may be copies: see the tests), in a child Python so that nothing of them stays
 # imported in the build's own process.
 _GAME_LIST_PY = """
@@ -241,15 +375,29 @@ paths, register = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 sys.path[:0] = paths
 for module in register:
     importlib.import_module(module)
+from ui import rules
 from ui.games import home_games
-print(json.dumps(home_games()))
+games, texts = home_games(), {}
+for game in games:
+    name = f"ui.games.{game['id']}.rules"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:  # no rules (or, with the generic UI, no UI package)
+        if exc.name not in (name, name.rpartition(".")[0]):
+            raise
+        continue
+    rules.check(module.RULES)
+    texts[game["id"]] = rules.render(game["id"], game["title"], module.RULES)
+print(json.dumps({"games": games, "rules": texts}))
 """
 
 
-def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
-    """The home cards, in order: {id, title, players_text, pitch, art, playable}. A game is
-    playable when both its engine and its UI are registered; an announced one that is not yet is
-    "coming soon" (``web/ui/games/__init__.py`` holds the announcements)."""
+def shell_data(root: Path, web: Path, register: list[str] = ()) -> dict:
+    """What the build writes into the shell from the game registries: ``games``, the home cards
+    in order ({id, title, players_text, pitch, art, colours, playable}: a game is playable when
+    both its engine and its UI are registered; an announced one that is not yet is "coming
+    soon", ``web/ui/games/__init__.py`` holds the announcements), and ``rules``, each game's
+    rules as HTML by id (a game without ``ui/games/<id>/rules.py`` has none)."""
     import subprocess
 
     # the test-only games import as `games.<name>`, as in the tests (tests/ on the path)
@@ -268,10 +416,15 @@ def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
     return json.loads(done.stdout)
 
 
+def game_list(root: Path, web: Path, register: list[str] = ()) -> list[dict]:
+    """The home cards, in order (see `shell_data`)."""
+    return shell_data(root, web, register)["games"]
+
+
 def _game_card(game: dict, template: str) -> str:
     gid, art = html.escape(game["id"]), game["art"]
     if art and f'id="{art}"' not in template:
-        raise BuildError(f"home card art {art!r} of {gid!r} is not a <symbol> in web/index.html")
+        raise BuildError(f"home card art {art!r} of {gid!r} is not a <symbol> of the page's sprite")
     picture = (
         f'<svg viewBox="0 0 96 96"><use href="#{html.escape(art)}"/></svg>'
         if art
@@ -293,15 +446,86 @@ def _game_card(game: dict, template: str) -> str:
     )
 
 
+_CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
+_GAME_ID = re.compile(r"[a-z0-9_-]+")
+
+
+def card_colours_css(games: list[dict]) -> str:
+    """Each game's home card colours (``ui.games.CardColours``) as rules for the shell's
+    stylesheet: custom properties on its card, light then dark."""
+    light, dark = [], []
+    for game in games:
+        colours = game.get("colours")
+        if not colours:
+            continue  # the shell's own
+        gid = game["id"]
+        bad = [v for v in colours.values() if not _CSS_COLOUR.fullmatch(v)]
+        if not _GAME_ID.fullmatch(gid) or bad:
+            raise BuildError(f"card colours of {gid!r}: {bad or 'not a game id'}")
+        light.append(
+            f".game-{gid} {{ --card-tint: {colours['tint']}; --card-chip: {colours['chip']}; }}"
+        )
+        dark.append(
+            f"  .game-{gid} {{ --card-tint: {colours['dark_tint']};"
+            f" --card-chip: {colours['dark_chip']}; }}"
+        )
+    if not light:
+        return ""
+    return "\n".join(light) + "\n@media (prefers-color-scheme: dark) {\n" + "\n".join(dark) + "\n}"
+
+
 def render_games(page: str, games: list[dict]) -> str:
-    """The home cards written into the page (the shell paints them before any Python) and the
-    same list as data for web/boot.js (its routes)."""
-    for marker in (GAMES_MARKER, GAMES_JSON_MARKER):
+    """The home cards written into the page (the shell paints them before any Python), their
+    colours into the shell's stylesheet, and the same list as data for web/boot.js (its
+    routes)."""
+    for marker in (GAMES_MARKER, GAMES_JSON_MARKER, COLOURS_MARKER):
         if page.count(marker) != 1:
             raise BuildError(f"web/index.html must contain {marker!r} exactly once")
     cards = "\n      ".join(_game_card(g, page) for g in games)
     data = json.dumps(games, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return page.replace(GAMES_MARKER, cards).replace(GAMES_JSON_MARKER, data.replace("</", "<\\/"))
+    return (
+        page.replace(GAMES_MARKER, cards)
+        .replace(GAMES_JSON_MARKER, data.replace("</", "<\\/"))
+        .replace(COLOURS_MARKER, card_colours_css(games))
+    )
+
+
+def render_rules(page: str, games: list[dict], rules: dict[str, str]) -> str:
+    """Each game's rules written into the shell, in the home cards' order: a person can read them
+    while Python loads (plain HTML, <details> that open with no script)."""
+    if page.count(RULES_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {RULES_MARKER!r} exactly once")
+    blocks = "\n".join(rules[g["id"]] for g in games if g["id"] in rules)
+    return page.replace(RULES_MARKER, blocks)
+
+
+# What a static host compresses on the fly (the rest it sends as it is): see tools/serve.py.
+COMPRESSED_BY_HOSTS = (
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".webmanifest",
+    ".svg",
+    ".py",
+    ".wasm",
+)
+
+
+def first_download(stage: Path, boot: dict) -> dict[str, list[int]]:
+    """Python's runtime, which a first visit downloads before Python can start, path -> [bytes,
+    bytes as a compressing host sends them]: the page shows how much is left (web/start.mjs).
+    (Our own files, ~0.4 MB, download while Python starts.)"""
+    paths = [f"./pyodide/{name}" for name in PYODIDE_FILES]
+    out = {}
+    for path in paths:
+        data = (stage / path).read_bytes()
+        sent = data
+        if path.endswith(COMPRESSED_BY_HOSTS):
+            sent = gzip.compress(data, compresslevel=6, mtime=0)
+        out[path] = [len(data), len(sent)]
+    return out
 
 
 def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
@@ -316,6 +540,24 @@ def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     return boot["register"]
 
 
+def add_stdlib(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+    """Step 3b: dist/pyodide/python_stdlib.zip, the standard library modules the page imports as
+    bytecode (tools/stdlib.py), in place of Pyodide's (every module, as source). Returns the
+    report."""
+    tree = {
+        **snapshot.staged_python(stage, boot["files"]),
+        **snapshot_bytecode.pyscript_sources(node_modules),
+    }
+    try:
+        data, report = stdlib.build_stdlib(
+            node_modules / "pyodide", tree, cache and cache / "stdlib"
+        )
+    except snapshot.SnapshotError as exc:
+        raise BuildError(f"Python's standard library: {exc}") from exc
+    _write(stage / "pyodide" / stdlib.NAME, data)
+    return report
+
+
 def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
     (so it matches what the page loads), and its entry in the boot list. Returns the report."""
@@ -326,26 +568,39 @@ def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
         raise BuildError(f"Python's start-up snapshot: {exc}") from exc
     _write(stage / snapshot.NAME, gz)
     boot["snapshot"] = f"./{snapshot.NAME}"
+    # names the inflated copy a visit stores for the next one (web/start.mjs)
+    boot["snapshotHash"] = _sha256(gz)[:16]
     return report
 
 
 def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
-    """Step 4b: dist/python-bytecode.gz, every module the page imports (ours and PyScript's own)
-    compiled by the shipped Pyodide, and its entry in the boot list. Returns the report."""
+    """Step 4b: every module the page imports (ours and PyScript's own) compiled by the shipped
+    Pyodide, in two bundles: dist/python-bytecode.gz, what the page imports before it is ready
+    (the platform core, main.py, PyScript's package), and dist/python-bytecode-later.gz, the
+    games, which the page fetches once it is ready (a first visit on a slow network does not wait
+    for them). Their entries in the boot list; returns the report."""
     tree = snapshot.staged_python(stage, boot["files"])
     pyscript = snapshot_bytecode.pyscript_sources(node_modules)
     if set(tree) & set(pyscript):
         raise BuildError(
             f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
         )
-    try:
-        gz, report = snapshot_bytecode.build_bytecode(
-            stage / "pyodide", {**tree, **pyscript}, cache and cache / "bytecode"
-        )
-    except snapshot.SnapshotError as exc:
-        raise BuildError(f"Python bytecode: {exc}") from exc
-    _write(stage / snapshot_bytecode.NAME, gz)
-    boot["bytecode"] = f"./{snapshot_bytecode.NAME}"
+    core = {**snapshot.module_files(tree), **pyscript}
+    core.update({rel: data for rel, data in tree.items() if "/" not in rel})  # main.py
+    later = {rel: data for rel, data in tree.items() if rel not in core}
+    report = {}
+    for key, name, sources in (
+        ("bytecode", snapshot_bytecode.NAME, core),
+        ("bytecodeLater", snapshot_bytecode.LATER_NAME, later),
+    ):
+        try:
+            gz, report[key] = snapshot_bytecode.build_bytecode(
+                stage / "pyodide", sources, cache and cache / "bytecode"
+            )
+        except snapshot.SnapshotError as exc:
+            raise BuildError(f"Python bytecode: {exc}") from exc
+        _write(stage / name, gz)
+        boot[key] = f"./{name}"
     return report
 
 
@@ -364,7 +619,7 @@ def _stage(
     # 2. web/ (index.html is rendered below, once the version is known)
     for src in _walk(web):
         rel = src.relative_to(web)
-        if rel.as_posix() == "index.html" or rel.as_posix() in inlined_files():
+        if rel.as_posix() == "index.html" or rel.as_posix() in inlined_files(web):
             continue  # written below, with the inlined files inside
         _write(stage / rel, src.read_bytes())
 
@@ -375,23 +630,33 @@ def _stage(
         if not need.is_dir():
             raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
     for name in PYODIDE_FILES:
-        _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
+        if name != stdlib.NAME:  # ours, below
+            _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
     for src in _walk(pyscript):
         _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
-
-    # 4. Python's start-up snapshot
     boot = boot_config(web, wheel_rel)
     register = add_test_games(stage, root, boot) if test_games else []
+    stdlib_report = add_stdlib(stage, boot, node_modules, snapshot_cache)
+
+    # 4. Python's start-up snapshot
     report = add_snapshot(stage, boot, snapshot_cache)
+    report["stdlib"] = stdlib_report
     report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
+
+    boot["download"] = first_download(stage, boot)
 
     # index.html: its version string is a hash of everything else, itself (with the inlined
     # files) included, so that the page can tell which build it is (shown in the footer).
     template = (web / "index.html").read_text(encoding="utf-8")
     page = render_index(template, web, boot)
-    page = render_games(page, game_list(root, web, register))
+    shell = shell_data(root, web, register)
+    page = render_rules(render_games(page, shell["games"]), shell["games"], shell["rules"])
     version = _content_hash(stage, extra=page.encode())[:12]
-    _write(stage / "index.html", page.replace(VERSION_MARKER, version).encode("utf-8"))
+    page = page.replace(VERSION_MARKER, version)
+    if page.count(CSP_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {CSP_MARKER!r} exactly once")
+    page = page.replace(CSP_MARKER, html.escape(content_security_policy(page), quote=False))
+    _write(stage / "index.html", page.encode("utf-8"))
     return report
 
 
@@ -416,7 +681,9 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
         if rel.endswith(".gz")
     }
     cache = "picante-" + _content_hash(stage, extra=template.encode())[:16]
-    precache = sorted([*files, SW_NAME])
+    # Python's snapshot is not part of the offline copy: the page fetches it after a first visit
+    # and keeps it inflated (web/start.mjs); offline, Python starts without it.
+    precache = sorted([*(f for f in files if f not in PAGE_FETCHED), SW_NAME])
     info = {"cache": cache, "files": precache, "hashes": hashes, "decoded": decoded}
     start = template.index(SW_BEGIN) + len(SW_BEGIN)
     end = template.index(SW_END)

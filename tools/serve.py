@@ -9,8 +9,11 @@ port, whose root can be switched to simulate a deploy) and by scripts/bench_star
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import mimetypes
 import os
 import sys
@@ -34,10 +37,16 @@ MIME_TYPES = {
 }
 
 
+# What a static host typically compresses on the fly when the browser accepts gzip (GitHub
+# Pages, Netlify, nginx's gzip_types...); the rest (our .gz files, .zip, .whl, images) goes as is.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".wasm")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from server.root (which may change between requests), no directory listings,
     `Cache-Control: no-cache` so that a deploy is seen at once (the service worker does the
-    offline caching, not the HTTP cache)."""
+    offline caching, not the HTTP cache). With `server.gzip`, text and wasm are sent gzipped
+    (Content-Encoding) to a browser that accepts it, as a static host does."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     server_version = "picante-serve"
@@ -53,6 +62,32 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         sent = getattr(self.server, "sent", None)
         if sent is not None:
             sent.append((path, self._body_bytes))
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the folder's page, compressed like any
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (getattr(self.server, "gzip", False) and accepts and path.endswith(COMPRESSIBLE)):
+            return super().send_head()
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return super().send_head()  # the 404 as usual
+        modified = email.utils.formatdate(int(stat.st_mtime), usegmt=True)
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = self.server.gzipped(path, stat)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.end_headers()
+        return io.BytesIO(body)
 
     def copyfile(self, source, outputfile) -> None:
         # as the base class does, counting the body's bytes (a 304 sends none)
@@ -98,14 +133,25 @@ class StaticServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", verbose=False):
+    def __init__(
+        self, root: Path, port: int = 0, host: str = "127.0.0.1", verbose=False, gzip=False
+    ):
         self.root = Path(root)
         self.verbose = verbose
+        self.gzip = gzip  # send text and wasm gzipped, as a static host does
+        self._gz: dict[tuple, bytes] = {}
         self.extra: dict[str, str] = {}  # URL path -> file path, served in addition to root
         self.requests: list[str] = []  # paths of the GET requests served (tests read it)
         self.sent: list[tuple[str, int]] = []  # (path, body bytes) of each GET (the benchmark)
         self._thread: threading.Thread | None = None
         super().__init__((host, port), functools.partial(Handler, directory=str(root)))
+
+    def gzipped(self, path: str, stat: os.stat_result) -> bytes:
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if key not in self._gz:
+            data = Path(path).read_bytes()
+            self._gz[key] = gzip.compress(data, compresslevel=6, mtime=0)
+        return self._gz[key]
 
     @property
     def url(self) -> str:
@@ -126,9 +172,10 @@ class StaticServer(http.server.ThreadingHTTPServer):
             self._thread.join(timeout=5)
 
 
-def serve_in_thread(root: Path, port: int = 0) -> StaticServer:
-    """Start serving `root` on 127.0.0.1:`port` (0 = a free port) in a daemon thread."""
-    return StaticServer(root, port).start()
+def serve_in_thread(root: Path, port: int = 0, gzip: bool = False) -> StaticServer:
+    """Start serving `root` on 127.0.0.1:`port` (0 = a free port) in a daemon thread; `gzip`:
+    compress text and wasm on the fly, as a static host does."""
+    return StaticServer(root, port, gzip=gzip).start()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,11 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", type=Path, default=Path(__file__).resolve().parents[1] / "dist")
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--gzip", action="store_true", help="gzip text and wasm, as a static host")
     args = ap.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         print(f"{args.dir} has no index.html: run python -m tools.build", file=sys.stderr)
         return 1
-    server = StaticServer(args.dir, args.port, verbose=not args.quiet)
+    server = StaticServer(args.dir, args.port, verbose=not args.quiet, gzip=args.gzip)
     print(f"Picante on {server.url}  (serving {args.dir}; Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

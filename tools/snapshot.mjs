@@ -129,7 +129,12 @@ for _picante_name in _picante_imports:
 del _picante_imports
 globals().pop("_picante_name", None)
 # Forget the directory listings seen here: the page writes more files than this build did.
-importlib.invalidate_caches()
+# (What importlib.invalidate_caches() does for path finders, without importing importlib.metadata,
+# which the page's standard library does not have: see tools/stdlib.py.)
+for _picante_finder in list(sys.path_importer_cache.values()):
+    if hasattr(_picante_finder, "invalidate_caches"):
+        _picante_finder.invalidate_caches()
+globals().pop("_picante_finder", None)
 gc.collect()
 `);
 } catch (err) {

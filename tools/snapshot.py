@@ -17,8 +17,12 @@ What it costs and how this module handles it:
   the build fails if the heap comes within `MARGIN` of `HEAP_LIMIT`.
 - The virtual file system is not in it: the page still writes our files (and Pyodide still loads
   python_stdlib.zip). Only the files of the modules listed go into the snapshot's own file system,
-  so a change to anything else (a game, a stylesheet) leaves the snapshot's bytes, and the
-  players' caches of it, alone.
+  so a change to anything else (a game's own modules, its art or stylesheet, any stylesheet)
+  leaves the snapshot's bytes, and the players' caches of it, alone. The two registries are in
+  it, though (``engine.registry``, ``ui.games``: the platform looks games up through them), and
+  so are the registration lines they hold: adding or removing a game, or changing its home
+  card's art id or colours (``register_ui``), makes a new snapshot, and players download it once
+  more (e2e/test_snapshot.py checks that no game's own module is in it).
 - The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
 - It is 30 MiB raw, ~6 MB gzipped: dist/ ships it gzipped (`NAME`), the page decompresses it with
   DecompressionStream, the service worker precaches it like any other file.
@@ -159,10 +163,13 @@ def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = 
     return h.hexdigest()
 
 
-def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> dict:
-    """Run tools/snapshot.mjs in Node on the runtime in `runtime` (a folder with pyodide.mjs &
-    co) with `tree` (relative path -> bytes) in Python's working directory and the rest of the
-    spec; returns its report. `work` is a scratch folder for its input and output."""
+def run_maker(
+    runtime: Path, tree: dict[str, bytes], spec: dict, work: Path, maker: Path = MAKER
+) -> dict:
+    """Run tools/snapshot.mjs (or another `maker` script) in Node on the runtime in `runtime` (a
+    folder with pyodide.mjs & co) with `tree` (relative path -> bytes) in Python's working
+    directory and the rest of the spec; returns its report. `work` is a scratch folder for its
+    input and output."""
     node = shutil.which("node")
     if not node:
         raise SnapshotError("node is needed to make Python's start-up snapshot (apt-get nodejs)")
@@ -173,10 +180,10 @@ def run_maker(runtime: Path, tree: dict[str, bytes], spec: dict, work: Path) -> 
     spec = {"pyodide": str(runtime.resolve()), "tree": str(work / "tree"), **spec}
     (work / "spec.json").write_text(json.dumps(spec))
     done = subprocess.run(
-        [node, str(MAKER), str(work / "spec.json")], capture_output=True, text=True, timeout=600
+        [node, str(maker), str(work / "spec.json")], capture_output=True, text=True, timeout=600
     )
     if done.returncode != 0:
-        raise SnapshotError(done.stderr.strip() or f"{MAKER.name} failed ({done.returncode})")
+        raise SnapshotError(done.stderr.strip() or f"{maker.name} failed ({done.returncode})")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from tools import snapshot
 
-NAME = "python-bytecode.gz"  # in dist/
+NAME = "python-bytecode.gz"  # in dist/: what the page imports before it is ready
+LATER_NAME = "python-bytecode-later.gz"  # the rest (the games), fetched once the page is ready
 MAGIC = b"PCBC"
 # PyScript's Python, exactly as its JS writes it (an artifact of @pyscript/core's own build).
 PYSCRIPT_STDLIB = Path("@pyscript") / "core" / "src" / "stdlib" / "pyscript.js"

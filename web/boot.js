@@ -20,8 +20,11 @@
  *                                 opening anything.
  *   window.picante.pyodide        the Pyodide interpreter once it has started (tests, debugging).
  *   window.picante.games          the home cards as data, [{id, title, players_text, pitch, art,
- *                                 playable}], read from <script id="picante-games"> (the build
+ *                                 colours, playable}], read from <script id="picante-games"> (the build
  *                                 writes it from the game registries, with the cards themselves).
+ *   window.picante.downloaded(received, total)   called by web/start.mjs on a first visit while
+ *                                 Python's files download (bytes, as the host sends them): the
+ *                                 bar follows the bytes and the step says how many are left.
  * Routes: #/<id>[/<rest>] for every id in picante.games opens that game (deep links work; a game
  * not ready yet shows "coming soon"); anything else is home. Browser back from a game returns
  * home. A tap on an element with data-game="<id>" or data-route="<route>" (the home's saved
@@ -40,12 +43,17 @@
   var STEPS = {
     shell: [3, "Getting ready", 300],
     download: [10, "Fetching Python", 800],
+    // a first visit: the bar follows the bytes from DOWNLOAD_FROM to DOWNLOAD_TO (downloaded())
     wasm: [20, "Starting Python", 1500], // from a memory snapshot (web/start.mjs)
     python: [88, "Installing the rules engine", 100],
     files: [92, "Installing the rules engine", 100],
     main: [95, "Setting the table", 200],
     ready: [100, "Ready", 0],
   };
+
+  var DOWNLOAD_FROM = 10;
+  var DOWNLOAD_TO = 75;
+  var bytesLeft = null; // a first visit's download: what the step line says instead of its name
 
   var SLOW_BOOT_MS = 60000;
 
@@ -134,7 +142,8 @@
     var label = pct + " %";
     if (el.pct.textContent !== label) el.pct.textContent = label;
     el.bar.setAttribute("aria-valuenow", String(pct));
-    if (step && el.step.textContent !== STEPS[step][1]) el.step.textContent = STEPS[step][1];
+    var words = bytesLeft !== null && step === "download" ? bytesLeft : step && STEPS[step][1];
+    if (words && el.step.textContent !== words) el.step.textContent = words;
     var pending = picante.pendingGame;
     var cards = document.querySelectorAll("[data-game]");
     for (var i = 0; i < cards.length; i++) {
@@ -171,6 +180,36 @@
     picante.progress = Math.max(picante.progress, STEPS[name][0]);
     paintProgress();
     glide();
+  };
+
+  function megabytes(n) {
+    return (n / 1e6).toFixed(n < 1e7 ? 1 : 0) + " MB";
+  }
+
+  picante.downloaded = function (received, total) {
+    if (picante.ready || picante.bootError || !(total > 0)) return;
+    picante.timing.downloaded = received;
+    var left = Math.max(0, total - received);
+    if (step === null || step === "shell" || step === "download") {
+      if (left > 0) {
+        bytesLeft = "Downloading Python: " + megabytes(left) + " of " + megabytes(total) + " left";
+        if (step !== "download") picante.bootStep("download");
+        var value = DOWNLOAD_FROM + ((DOWNLOAD_TO - DOWNLOAD_FROM) * received) / total;
+        if (value > picante.progress) {
+          picante.progress = value;
+          if (bar) bar.anim.cancel();
+          bar = null;
+          if (el.fill) el.fill.style.transform = "scaleX(" + value / 100 + ")";
+        }
+        paintProgress();
+      } else {
+        bytesLeft = null; // everything is here: Python starts, the bar glides on from here
+        step = "wasm";
+        picante.timing.wasm = performance.now();
+        paintProgress();
+        glide();
+      }
+    }
   };
 
   // Watch the boot's downloads: the Python runtime (9.6 MB) arriving is a milestone, and a
@@ -250,9 +289,39 @@
     bootFailed((r && (r.message || r.toString())) || "startup failed");
   });
 
+  // ---- the UI's stylesheets ------------------------------------------------------------------
+  // tools/build.py links them media="print" (fetched at once, never blocking the shell's first
+  // paint) with data-late: each applies once loaded, and a game's own (data-game-css) only
+  // while that game is on screen. Not an onload attribute: the page's CSP runs no inline
+  // handler.
+
+  var styledGame = null;
+
+  function applyStyles(game) {
+    if (game !== undefined) styledGame = game;
+    var links = document.querySelectorAll("link[data-late]");
+    for (var i = 0; i < links.length; i++) {
+      var own = links[i].getAttribute("data-game-css");
+      var on = links[i].sheet && (!own || own === styledGame);
+      var media = on ? "all" : "print";
+      if (links[i].media !== media) links[i].media = media;
+    }
+  }
+
+  function watchStyles() {
+    var links = document.querySelectorAll("link[data-late]");
+    for (var i = 0; i < links.length; i++) {
+      links[i].addEventListener("load", function () {
+        applyStyles();
+      });
+    }
+    applyStyles();
+  }
+
   // ---- navigation ---------------------------------------------------------------------------
 
   function setScreen(game) {
+    applyStyles(game);
     var home = !game;
     if (el.home.hidden === home) el.home.hidden = !home;
     if (el.root.hidden !== home) el.root.hidden = home;
@@ -506,6 +575,7 @@
     }, SLOW_BOOT_MS);
 
     watchPythonErrors();
+    watchStyles();
     picante.timing.shellInteractive = performance.now();
     picante.bootStep("shell");
     if (step !== "shell") glide(); // a later step arrived before the markup: start its glide

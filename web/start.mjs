@@ -1,18 +1,23 @@
 // Boots Python as early as possible, then lets PyScript run main.py on it.
 //
-// Python starts from a memory snapshot when it can (dist/python-snapshot.gz, made by the build:
-// Pyodide started and the platform core imported, see tools/snapshot.py): restoring it is a copy of
-// 30 MiB instead of CPython's start-up, which is one main-thread task of seconds. If the snapshot
-// is missing, cannot be decompressed or is refused (another runtime), Python starts the normal
-// way; `picante.boot` says which happened and why.
+// A returning visit starts Python from a memory snapshot (dist/python-snapshot.gz, made by the
+// build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated in
+// Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 30 MiB instead of
+// CPython's start-up. A first visit starts Python the normal way (the page's standard library is
+// bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
+// download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
+// once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
+// next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
+// and Python starts the normal way; `picante.boot` says which way Python started and why
+// ({snapshot: true, fetched: true}: a first visit on a fast network).
 //
 // PyScript's config names this module as its "interpreter" (it must look like pyodide.mjs: export
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
 // instead:
-//   - the snapshot, the engine wheel, every web/*.py listed in <script id="picante-boot">
-//     (written by tools/build.py) and their bytecode are fetched at once, and the snapshot
-//     inflated and the wheel unzipped while Python is not up yet;
+//   - the engine wheel, every web/*.py listed in <script id="picante-boot"> (written by
+//     tools/build.py) and their bytecode are fetched at once, and the wheel unzipped while Python
+//     is not up yet;
 //   - Pyodide starts from our own files (./pyodide/, never a CDN; preloaded by the page) as soon
 //     as the shell has painted and had its head start (see HEAD_START_MS);
 // and when PyScript asks for an interpreter it gets that one, with the wheel unpacked and the .py
@@ -30,6 +35,13 @@ const here = (path) => new URL(path, import.meta.url).href;
 // this module for the interpreter.
 import("./pyscript/core.js").then(
   ({ hooks }) => {
+    // PyScript (0.7.31) registers one hook of its own for workers (`_pyscript`'s fs module) and
+    // compiles the worker hooks into one function with `Function(...)` whenever a script
+    // starts, on the main thread too: code made from a string, which the page's CSP refuses
+    // (no 'unsafe-eval'). We run no PyScript worker, so their hooks go.
+    for (const name of Object.keys(hooks.worker)) {
+      if (name.startsWith("on")) hooks.worker[name].clear();
+    }
     const beforeMain = () => picante.bootStep("main");
     hooks.main.onBeforeRun.add(beforeMain);
     hooks.main.onBeforeRunAsync.add(beforeMain);
@@ -48,28 +60,13 @@ async function fetchBytes(path) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// The snapshot's bytes (preloaded by the page). It is gzipped: static hosts do not add
-// Content-Encoding for us, so it is decompressed here, in a worker: inflating 30 MiB is a few
-// hundred ms of CPU that must not hold the main thread (DecompressionStream runs on the thread
-// that reads it). A host that did add Content-Encoding has had the browser decode it already:
-// the gzip magic tells.
-const INFLATE_WORKER = `onmessage = async ({ data }) => {
-  try {
-    const raw = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const bytes = await new Response(raw).arrayBuffer();
-    postMessage(bytes, [bytes]);
-  } catch (err) {
-    postMessage(String((err && err.message) || err));
-  }
-};`;
-
+// The snapshot ships gzipped: static hosts do not add Content-Encoding for us, so it is
+// decompressed here, in a worker: inflating 30 MiB is a few hundred ms of CPU that must not hold
+// the main thread (DecompressionStream runs on the thread that reads it: ./inflate-worker.js). A
+// host that did add Content-Encoding has had the browser decode it already: the gzip magic tells.
 function inflate(data) {
-  const url = URL.createObjectURL(new Blob([INFLATE_WORKER], { type: "text/javascript" }));
-  const worker = new Worker(url);
-  const done = () => {
-    worker.terminate();
-    URL.revokeObjectURL(url);
-  };
+  const worker = new Worker(here("./inflate-worker.js"));
+  const done = () => worker.terminate();
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data: out }) => {
       done();
@@ -145,6 +142,72 @@ function writeBytecode(FS, bundle) {
   }
 }
 
+// ---- a first visit's download, as it happens -----------------------------------------------
+
+// Counts the bytes of Python's runtime (boot.download: path -> [bytes, bytes as a compressing
+// host sends them], written by the build) as they arrive and tells the shell (picante.downloaded).
+// Whether this host compresses is read from the page's own response. A finished file counts in
+// full (Resource Timing); the big ones (the runtime, the standard library), which Pyodide
+// fetches, are counted while they stream: `fetch` is wrapped until Python is up. Returns the
+// function that stops it. A visit served by the service worker downloads nothing: no count.
+function countDownload() {
+  const sw = navigator.serviceWorker;
+  if (!boot.download || (sw && sw.controller) || !("PerformanceObserver" in window)) {
+    return () => {};
+  }
+  const page = performance.getEntriesByType("navigation")[0];
+  const compressed = page && page.encodedBodySize > 0 && page.encodedBodySize < page.decodedBodySize;
+  const files = new Map();
+  let total = 0;
+  for (const [path, [raw, zipped]] of Object.entries(boot.download)) {
+    const expect = compressed ? zipped : raw;
+    files.set(here(path), { raw, expect, got: 0 });
+    total += expect;
+  }
+  let shown = -1;
+  const report = () => {
+    let got = 0;
+    for (const f of files.values()) got += Math.min(f.got, f.expect);
+    if (got !== shown) picante.downloaded((shown = got), total);
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const f = files.get(entry.name.split(/[?#]/)[0]);
+      if (f && entry.responseEnd > 0) f.got = f.expect;
+    }
+    report();
+  });
+  observer.observe({ type: "resource", buffered: true });
+  const realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const pending = realFetch.call(this, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    const f = files.get(url.href);
+    if (!f || f.raw < BIG_FILE) return pending;
+    return pending.then((res) => {
+      if (!res.ok || !res.body || typeof TransformStream !== "function") return res;
+      let seen = 0;
+      const counted = res.body.pipeThrough(
+        new TransformStream({
+          transform(chunk, out) {
+            seen += chunk.byteLength;
+            f.got = Math.max(f.got, (seen / f.raw) * f.expect);
+            report();
+            out.enqueue(chunk);
+          },
+        }),
+      );
+      return new Response(counted, { status: res.status, headers: res.headers });
+    });
+  };
+  report();
+  return () => {
+    window.fetch = realFetch;
+    observer.disconnect();
+  };
+}
+const BIG_FILE = 500_000; // counted while it streams
+
 // Run right after a restore: what the snapshot froze at build time must differ per page.
 const AFTER_RESTORE = `
 import random, sys
@@ -198,10 +261,94 @@ function wasmFailure() {
   return { failed, restore: () => (console.warn = warn) };
 }
 
+// ---- the stored snapshot ---------------------------------------------------------------------
+
+// Cache Storage, one entry: this build's snapshot, inflated (30 MiB), under a URL naming its hash.
+// Not a service-worker cache (their names start with "picante-"): it outlives a deploy that does
+// not change the snapshot, and a deploy that does replaces it.
+const SNAPSHOT_CACHE = "python-snapshot";
+const snapshotKey = () => here(`python-snapshot.raw?${boot.snapshotHash}`);
+// A snapshot this browser refused once is not fetched again (localStorage: its hash).
+const REFUSED_KEY = "picante.snapshotRefused";
+
+function canStoreSnapshot() {
+  if (!boot.snapshot || !boot.snapshotHash) return "none in this build";
+  if (!("caches" in window)) return "no Cache Storage";
+  if (typeof DecompressionStream !== "function") return "no DecompressionStream";
+  try {
+    if (localStorage.getItem(REFUSED_KEY) === boot.snapshotHash) return "refused before";
+  } catch (err) {
+    /* no localStorage: try */
+  }
+  return null;
+}
+
+// This build's snapshot as stored by an earlier visit, or null.
+async function storedSnapshot() {
+  if (canStoreSnapshot()) return null;
+  try {
+    const res = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey());
+    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+async function forgetSnapshot(refused) {
+  try {
+    if (refused) localStorage.setItem(REFUSED_KEY, boot.snapshotHash);
+  } catch (err) {
+    /* it is fetched again next time */
+  }
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch (err) {
+    /* nothing stored */
+  }
+}
+
+// A first visit takes the snapshot too when the network is so fast that the runtime itself (the
+// wasm and the standard library, 4.5 MB as a compressing host sends them) arrived before Python
+// could start: the 4.6 MB snapshot then costs less than the start-up it saves. On a phone network
+// it would cost far more (the bench's --slow run). What a service worker serves says nothing of
+// the network: a visit it serves waits for no download.
+function fastNetwork() {
+  const sw = navigator.serviceWorker;
+  if (sw && sw.controller) return false;
+  const arrived = (path) => performance.getEntriesByName(here(path)).some((e) => e.responseEnd > 0);
+  return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
+}
+
+let fetchedSnapshot = null; // inflated for this visit's start-up: stored as it is
+
+// After a start-up without it: fetch this build's snapshot (a download the page is not waiting
+// for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
+async function storeSnapshot() {
+  const why = canStoreSnapshot();
+  if (why) return false;
+  try {
+    const raw = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
+    fetchedSnapshot = null;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(
+      snapshotKey(),
+      new Response(raw, { headers: { "Content-Type": "application/octet-stream" } }),
+    );
+    for (const key of await cache.keys()) {
+      if (key.url !== snapshotKey()) await cache.delete(key);
+    }
+    picante.timing.snapshotStored = performance.now();
+    return true;
+  } catch (err) {
+    console.warn("Python's snapshot is not stored for the next visit:", err);
+    return false;
+  }
+}
+
+// ---- Python ---------------------------------------------------------------------------------
+
 // Start from the snapshot if there is one and it restores; else the normal way. A runtime that
-// does not load at all (wasm failed) is a failed boot either way: no second try. `snapshot` is a
-// promise: Pyodide loads its JS and settings meanwhile and awaits the bytes only when it needs
-// them (a snapshot that did not arrive rejects it, and Python starts the normal way).
+// does not load at all (wasm failed) is a failed boot either way: no second try.
 // Pyodide runs the wasm module's set-up (its file system, 30 MiB of memory), the restore of the
 // snapshot and Python's own bootstrap in one go: one main-thread task of 200+ ms on a warm visit
 // here. Its factory option lets a task boundary in after the module's set-up, so a waiting tap or
@@ -232,13 +379,10 @@ async function loadPython(snapshot) {
         return pyodide;
       } catch (err) {
         if (err && err.wasmFailed) throw err;
-        const arrived = await snapshot.then(
-          () => true,
-          () => false,
-        );
-        const why = `${arrived ? "refused" : "not loaded"}: ${err && err.message}`;
+        const why = `refused: ${err && err.message}`;
         picante.boot = { snapshot: false, why };
         console.warn("Python starts without its snapshot:", why);
+        await forgetSnapshot(true);
       }
     }
     return await load({});
@@ -247,26 +391,68 @@ async function loadPython(snapshot) {
   }
 }
 
+// Resolves once the runtime's files that Python's start-up waits for (the wasm and the standard
+// library, preloaded by the page) have arrived, or at once on a visit served by the service worker.
+// Our own files are fetched from then on: on a slow network they would otherwise share the
+// bandwidth with the runtime and delay Python's start-up, and they are needed only after it, which
+// they now download during.
+function runtimeArrived() {
+  const sw = navigator.serviceWorker;
+  if ((sw && sw.controller) || !("PerformanceObserver" in window)) return Promise.resolve();
+  const want = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => here(boot.pyodide + name));
+  return new Promise((resolve) => {
+    const check = () => {
+      const done = want.every((url) =>
+        performance.getEntriesByName(url).some((entry) => entry.responseEnd > 0),
+      );
+      if (done) {
+        observer.disconnect();
+        resolve();
+      }
+    };
+    const observer = new PerformanceObserver(check);
+    observer.observe({ type: "resource", buffered: true });
+    check();
+  });
+}
+
 async function startPython() {
+  const arrived = runtimeArrived();
+  let pythonUp;
+  const startedPython = new Promise((resolve) => (pythonUp = resolve));
+  const ourTurn = Promise.race([arrived, startedPython]);
   const files = Object.entries(boot.files).map(([src, dest]) => {
-    const bytes = fetchBytes(src);
+    const bytes = ourTurn.then(() => fetchBytes(src));
     // an archive to unpack into the working directory: unpacked now if the browser can
     const unpacked = dest === "./*" ? bytes.then(unzip).catch(() => null) : null;
     return [src, dest, bytes, unpacked];
   });
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
-  picante.boot = { snapshot: false, why: "none in this build" };
-  const snapshot = boot.snapshot ? fetchGzipped(boot.snapshot) : null;
-  if (snapshot) {
-    snapshot.then(() => (picante.timing.snapshotInflated = performance.now()), () => {});
-  }
+  const stored = storedSnapshot();
   const bytecode = boot.bytecode
-    ? fetchGzipped(boot.bytecode).catch((err) => console.warn("no Python bytecode", err))
+    ? ourTurn
+        .then(() => fetchGzipped(boot.bytecode))
+        .catch((err) => console.warn("no Python bytecode", err))
     : null;
   await shellHeadStart();
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
-  const pyodide = await loadPython(snapshot);
+  let snapshot = await stored;
+  picante.timing.snapshotRead = performance.now();
+  picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
+  if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
+    snapshot = fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
+  }
+  const stopCounting = snapshot ? () => {} : countDownload();
+  let pyodide;
+  try {
+    pyodide = await loadPython(snapshot);
+  } finally {
+    stopCounting();
+    pythonUp(); // (if the runtime's arrival went unseen, our files are fetched now)
+  }
+  if (fetchedSnapshot && picante.boot.snapshot) picante.boot.fetched = true;
+  else fetchedSnapshot = null; // refused, or none: nothing to keep
   picante.pyodide = pyodide; // for tests and debugging: picante.pyodide.runPython("...")
   picante.bootStep("python");
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
@@ -299,6 +485,22 @@ async function startPython() {
 
 const early = startPython();
 early.catch((err) => picante.bootFailed(err && err.message ? err.message : String(err)));
+
+// Once the page is ready (never competing with its start-up): the bytecode of the games (until it
+// is there, a game's modules compile from their sources), then the snapshot for the next visit.
+const later = window.picanteReady.then(async () => {
+  if (!boot.bytecodeLater) return;
+  try {
+    const pycs = await fetchGzipped(boot.bytecodeLater);
+    writeBytecode((await early).FS, pycs);
+    picante.timing.bytecodeLater = performance.now();
+  } catch (err) {
+    console.warn("the games' Python bytecode not used", err);
+  }
+});
+picante.snapshotStored = later.then(() =>
+  picante.boot.snapshot && !picante.boot.fetched ? true : storeSnapshot(),
+);
 
 // What PyScript calls (with stdout/stderr handlers and an indexURL we do not need).
 export async function loadPyodide(options = {}) {

@@ -2,6 +2,7 @@
 
 from .actions import Play
 from .cards import Card
-from .state import GAME, JalapenoGame, JalapenoState
+from .game import GAME, JalapenoGame
+from .state import JalapenoState
 
 __all__ = ["GAME", "Card", "JalapenoGame", "JalapenoState", "Play"]

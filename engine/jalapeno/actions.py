@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..protocol import Action
-from .cards import Card, parse_card
+from .cards import DECK_BY_PLAYERS, Card, deck_for, parse_card
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,11 @@ class Play(Action):
 
     def __str__(self) -> str:
         return str(self.card)
+
+
+PLAYS: dict[Card, Play] = {card: Play(card) for card in deck_for(max(DECK_BY_PLAYERS))}
+"""The one ``Play`` of each card (every card is in the 9-player deck): actions are immutable
+values, so states and the search share these instead of making one per step."""
 
 
 def parse_action(text: str) -> Play:

@@ -23,7 +23,7 @@ from typing import Any
 from ..bots import BaseBot, Bot, RandomBot
 from ..rng import Rng
 from ..search import SearchBot, SearchStats
-from .actions import Play
+from .actions import PLAYS, Play
 from .cards import COLOURS, Card, parse_card, sort_key
 from .scoring import JALAPENO_PENALTY
 from .state import JalapenoState
@@ -297,7 +297,7 @@ class JalapenoParts:
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
         eps = self.epsilon if self.epsilon is not None else 0.4 / state.players
-        return Play(rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow))
+        return PLAYS[rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow)]
 
     def rewards(self, start: JalapenoState, end: JalapenoState) -> list[float]:
         return round_rewards(end.round_penalties[len(start.round_penalties)], self.relative)

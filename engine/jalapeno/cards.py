@@ -7,6 +7,7 @@ player numbers printed on each card; that table is not public, so it is data her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -66,9 +67,31 @@ class Card(NamedTuple):
         return f"{name} Jalapeño" if self.is_jalapeno else f"{name} {self.value}"
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Hands are shown sorted by colour, then value."""
-    return COLOUR_INDEX[card.colour], card.value
+Hand = tuple[Card, ...]
+"""Cards as a state holds them: a hand, a seat's face-up Jalapeños, a pile."""
+Trick = tuple[tuple[int, Card], ...]
+"""(seat, card) in the order played."""
+LastRound = tuple[tuple[Hand, ...], tuple[Hand, ...], tuple[int, Trick]]
+"""The round last scored: every seat's Jalapeños and pile, and its final (winner, trick)."""
+
+
+class _SortKeys(dict[Card, tuple[int, int]]):
+    """Card -> (colour index, value): hands are shown sorted by colour, then value. Every card
+    of the game is looked up (a dict's C lookup, not a Python call per card: sorting is on the
+    path of every step); any other is computed.
+
+    >>> sort_key(Card("G", 12)), sort_key(Card("R", 18)) < sort_key(Card("G", 1))
+    ((1, 12), True)
+    """
+
+    def __missing__(self, card: Card) -> tuple[int, int]:
+        return COLOUR_INDEX[card.colour], card.value
+
+
+sort_key: Callable[[Card], tuple[int, int]] = _SortKeys(
+    {Card(c.key, v): (i, v) for i, c in enumerate(COLOURS) for v in range(1, MAX_VALUE + 1)}
+).__getitem__
+"""The sort order of a hand: ``sorted(cards, key=sort_key)``."""
 
 
 def parse_card(text: str) -> Card:

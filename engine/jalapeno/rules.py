@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..protocol import IllegalAction
-from .cards import COLOUR_BY_KEY, Card, sort_key
+from .cards import COLOUR_BY_KEY, JALAPENO_VALUE, Card, sort_key
+
+ROUNDS = 5  # "After 5 rounds, the player with the fewest penalty points wins."
 
 
 def legal_cards(hand: Sequence[Card], jalapenos: Sequence[Card], lead: str | None) -> list[Card]:
@@ -86,5 +88,5 @@ def split_jalapenos(cards: Iterable[Card]) -> tuple[list[Card], list[Card]]:
     """(Jalapeños, other cards): dealt or won Jalapeños go face up at once."""
     jal, rest = [], []
     for c in cards:
-        (jal if c.is_jalapeno else rest).append(c)
+        (jal if c.value == JALAPENO_VALUE else rest).append(c)
     return jal, rest

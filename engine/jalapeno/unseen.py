@@ -19,7 +19,8 @@ from typing import Any
 
 from ..rng import Rng
 from .cards import Card, deck_for, parse_card, sort_key
-from .state import GAME, JalapenoState
+from .game import GAME
+from .state import JalapenoState
 
 
 def _cards(items: Iterable[str]) -> list[Card]:

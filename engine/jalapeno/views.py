@@ -16,22 +16,47 @@ follow) are public deductions, included so that bots and players need not rememb
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE
+from .cards import COLOURS, DECK_BY_PLAYERS, HAND_SIZE, Hand, LastRound, Trick
 from .scoring import round_penalty
 
-if TYPE_CHECKING:
-    from .state import JalapenoState
-
 VIEW_VERSION = 2  # 2: piles closed by default (pile_size, pile and penalty_so_far may be None)
+
+
+class Table(Protocol):
+    """What a view reads of a state (``state.JalapenoState`` is one; named here as a protocol
+    so that the state, which calls ``view``, and this module do not import each other)."""
+
+    players: int
+    options: Mapping[str, Any]
+    round_no: int
+    round_starter: int
+    leader: int
+    hands: tuple[Hand, ...]
+    jalapenos: tuple[Hand, ...]
+    piles: tuple[Hand, ...]
+    trick: Trick
+    voids: tuple[frozenset[str], ...]
+    round_penalties: tuple[tuple[int, ...], ...]
+    last_trick: tuple[int, Trick] | None
+    last_round: LastRound | None
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def lead_colour(self) -> str | None: ...
+
+    def penalty_totals(self) -> list[int]: ...
 
 
 def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def view(state: JalapenoState, player: int | None) -> dict[str, Any]:
+def view(state: Table, player: int | None) -> dict[str, Any]:
     """The game's part of the view (``State.view`` puts the protocol's envelope around it:
     seat, players, to_act, over, winners, phase, scores, legal, events)."""
     n_colours, top = DECK_BY_PLAYERS[state.players]

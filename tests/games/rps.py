@@ -185,4 +185,24 @@ def hidden(state: RpsState, seat: int) -> set[str]:
     return set() if pick is None else {NAMES[pick]}
 
 
-CHECKS = Checks(hidden=hidden, malformed=("r", "X", "RR"), history_keys=("last_reveal",))
+def invariants(state: RpsState) -> None:
+    """Each seat's points are a recount of the rounds played: one for every other seat its sign
+    beat; a pick is a sign or nothing yet, and nobody picks once the game is over."""
+    assert len(state.picks) == len(state.points) == state.players, "one pick and score a seat"
+    assert len(state.history) <= state.rounds, "more rounds than the game has"
+    assert all(p is None or p in NAMES for p in state.picks), f"a bad pick in {state.picks}"
+    if len(state.history) == state.rounds:
+        assert all(p is None for p in state.picks), "a pick after the last round"
+    recount = [
+        sum(1 for signs in state.history for other in signs if BEATS[signs[seat]] == other)
+        for seat in range(state.players)
+    ]
+    assert list(state.points) == recount, f"points {state.points}, recount {recount}"
+
+
+CHECKS = Checks(
+    hidden=hidden,
+    malformed=("r", "X", "RR"),
+    history_keys=("last_reveal",),
+    invariants=invariants,
+)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.jalapeno import JalapenoState
 from engine.jalapeno.cards import Card, parse_card, sort_key
-from engine.jalapeno.state import GAME
+from engine.jalapeno.game import GAME
 
 
 def card(text: str) -> Card:

@@ -14,9 +14,9 @@ from conformance import digest
 from jalapeno_tables import GAME, names, play_all, table
 
 from engine.jalapeno.cards import HAND_SIZE, deck_for, sort_key
-from engine.jalapeno.rules import next_round_starter
+from engine.jalapeno.rules import ROUNDS, next_round_starter
 from engine.jalapeno.scoring import round_penalty
-from engine.jalapeno.state import ROUNDS, JalapenoState
+from engine.jalapeno.state import JalapenoState
 from engine.rng import Rng, seed_state
 
 COUNTS = range(3, 10)

@@ -1,4 +1,5 @@
-"""Saving and loading (engine/jalapeno/state.py: to_dict, JalapenoGame.from_dict).
+"""Saving and loading: ``JalapenoState.to_dict`` (engine/jalapeno/state.py) and
+``JalapenoGame.from_dict`` (engine/jalapeno/saves.py).
 
 A save is schema-versioned JSON shaped {public, players_private, secret}; loading refuses
 unknown versions and malformed or inconsistent data with a ValueError that says what is wrong.

@@ -1,30 +1,29 @@
-"""Picante's own pictures, as inline SVG: the food symbols of the cards, the bot and human
-markers, the trophy, the "hidden" eye, the toast, menu and undo icons.
+"""Picante's own pictures, as inline SVG: the platform's icons (bot and human markers, the
+trophy, the "hidden" eye, the toast, menu and undo icons) and the ``<use>`` reference every
+picture is drawn with.
 
 Emoji are empty boxes where no colour-emoji font is installed (Debian's Chromium, some phones),
-so the UI draws none: every picture is a ``<symbol>`` in ``web/index.html`` (beside the game
-icons, painted with the shell and cached offline with it), and this module writes references to
-them. Pure Python; ``tests/test_art.py`` checks every name here has its symbol.
+so the UI draws none: every picture is a ``<symbol>`` of the page's sprite, painted with the
+shell and cached offline with it. The platform's are in ``web/index.html``; each game's are in
+its own folder, ``web/ui/games/<id>/art.svg`` (its home card's ``art-<id>`` and its screens'
+``<id>-...``), which the build writes into the sprite, and the game's own ``art`` module refers
+to them through ``svg``. Pure Python; ``tests/test_art.py`` checks that every picture a screen
+uses is drawn.
 
 >>> icon("bot")  # doctest: +ELLIPSIS
 '<svg class="art" viewBox="0 0 24 24" aria-hidden="true" ...><use href="#icon-bot"/></svg>'
->>> food("corn", "sym", label="Yellow")  # doctest: +ELLIPSIS
-'<svg class="art sym" viewBox="0 0 24 24" role="img" ...><use href="#food-corn"/></svg>'
->>> food("tofu")  # not ours: nothing (the colour's name still shows)
-''
+>>> svg("art-taco", "big", label="Crazy Taco", box=96)  # doctest: +ELLIPSIS
+'<svg class="art big" viewBox="0 0 96 96" role="img" aria-label="Crazy Taco"><use href=...'
 """
 
 from __future__ import annotations
 
-from .html import esc
+from .html import Html, esc
 
-# The food drawn for each colour's ``symbol`` (engine/jalapeno/cards.py: chili, avocado …).
-FOODS = ("chili", "avocado", "corn", "bean", "cheese", "onion")
 ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo")
-GAMES = ("jalapeno", "nacho", "taco")  # the home cards' art, reused by in-app screens
 
 
-def svg(symbol_id: str, cls: str = "", label: str | None = None, box: int = 24) -> str:
+def svg(symbol_id: str, cls: str = "", label: str | None = None, box: int = 24) -> Html:
     """``<svg><use href="#symbol_id"/></svg>``: decorative (hidden from screen readers) unless
     ``label`` names it. Size it in CSS (``.art`` is 1em square)."""
     classes = f"art {cls}".strip()
@@ -39,15 +38,6 @@ def svg(symbol_id: str, cls: str = "", label: str | None = None, box: int = 24) 
     )
 
 
-def food(symbol: str, cls: str = "", label: str | None = None) -> str:
-    """A colour's food symbol; an unknown symbol draws nothing (the colour name still shows)."""
-    return svg(f"food-{symbol}", cls, label) if symbol in FOODS else ""
-
-
-def icon(name: str, cls: str = "", label: str | None = None) -> str:
+def icon(name: str, cls: str = "", label: str | None = None) -> Html:
+    """One of the platform's icons (``ICONS``)."""
     return svg(f"icon-{name}", cls, label)
-
-
-def game_art(game_id: str, cls: str = "") -> str:
-    """A game's icon from the home screen (96 × 96 drawing), or nothing for an unknown game."""
-    return svg(f"art-{game_id}", cls, box=96) if game_id in GAMES else ""

@@ -6,7 +6,7 @@ tap-to-continue result banner, the game-over headline. (The pass-the-device cove
 from __future__ import annotations
 
 from .art import icon
-from .html import esc
+from .html import Html, esc
 
 BACK = (
     '<button type="button" class="pc-icon" data-action="home" data-key="home"'
@@ -21,7 +21,7 @@ SHARE_TOOL = (
 SHEET_END = "</section></div>"
 
 
-def with_share(sheet: str) -> str:
+def with_share(sheet: Html) -> Html:
     """A game's menu sheet (its header's menu button: the score sheet, what just happened, the
     menu) with "Share this game" last in it, so that a game can be shared at any moment. Every
     game's sheet ends with its section and backdrop (``SHEET_END``); any other is left as it
@@ -31,7 +31,7 @@ def with_share(sheet: str) -> str:
     return sheet[: -len(SHEET_END)] + SHARE_TOOL + SHEET_END
 
 
-def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: str = "") -> str:
+def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: Html = "") -> Html:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""
     testid = f' data-testid="{esc(right_testid)}"' if right_testid else ""
@@ -45,7 +45,7 @@ def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: 
     )
 
 
-def undo_tool(enabled: bool) -> str:
+def undo_tool(enabled: bool) -> Html:
     """The header's Undo button, there only while the engine's undo policy allows it
     (``Scene.undo``): a tap takes back the last action of the human at the screen."""
     if not enabled:
@@ -56,12 +56,12 @@ def undo_tool(enabled: bool) -> str:
     )
 
 
-def result_banner(body: str, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> str:
+def result_banner(body: Html, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> Html:
     """What just happened, over the table, until a tap (or its time is up). ``body`` is HTML,
     already escaped; the whole banner is one big button."""
     classes = " ".join(["pc-banner", *([cls] if cls else [])])
     return (
-        f'<button type="button" class="{classes}" data-action="dismiss" data-key="dismiss"'
+        f'<button type="button" class="{esc(classes)}" data-action="dismiss" data-key="dismiss"'
         f' data-testid="{esc(testid)}">' + body + f"<small>{esc(hint)}</small></button>"
     )
 

@@ -73,171 +73,27 @@ def render(html: str) -> None:
     matched by ``data-key`` (or ``id``) where they have one and by position otherwise. Nodes
     that stay keep their focus, scroll position and running transitions; only nodes that
     really changed make the browser restyle. A focused control that went away (the card just
-    played) hands focus to its ``data-key`` twin or a neighbour (a keyboard user stays in
-    their hand), else to ``[autofocus]``. One call into JavaScript per render: walking the DOM
-    from Python would cross the FFI for every node."""
-    _patcher()(js.document.getElementById(SCREEN_ID), html)
+    played) hands focus to its ``data-key`` twin, else to the first control of its
+    ``data-focus-group`` (a hand: a keyboard user stays in it), else to ``[autofocus]``. One
+    call into JavaScript (``ui/dom.js``) per render: walking the DOM from Python would cross
+    the FFI for every node."""
+    _dom_js().patch(js.document.getElementById(SCREEN_ID), html)
 
 
-# The patch runs in the page (see ``render``). Written as plain ES2017 so every browser the
-# app supports runs it; created on first use, not at import (a memory snapshot of the
-# interpreter may import this module before there is a document). The code below is the body
-# of a factory that runs once and returns the patch function: its helpers are made once and
-# keep their JIT state (made afresh on every call, they ran ~10x slower, never optimised).
-_PATCH_JS = r"""
-// A scroller is keyed by its scroll key: kept (and patched) rather than replaced.
-const keyOf = (n) => n.nodeType === 1
-  ? (n.getAttribute('data-key') || n.id || n.getAttribute('data-scroll-key') || null) : null;
-const testid = (n) => n.getAttribute('data-testid');
-const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
-  a.tagName === b.tagName && testid(a) === testid(b)
-  && a.getAttribute('type') === b.getAttribute('type')));
-function patchNode(a, b) {
-  if (a.nodeType !== 1) { if (a.data !== b.data) a.data = b.data; return; }
-  // Names and values as strings (NamedNodeMap items are Attr nodes: one object each).
-  const want = b.getAttributeNames();
-  for (let i = 0; i < want.length; i++) {
-    const value = b.getAttribute(want[i]);
-    if (a.getAttribute(want[i]) !== value) a.setAttribute(want[i], value);
-  }
-  const have = a.getAttributeNames();
-  if (have.length !== want.length) {  // a has every wanted one: any more are stale
-    for (const name of have) if (!b.hasAttribute(name)) a.removeAttribute(name);
-  }
-  const tag = a.tagName;
-  if (tag === 'INPUT') {
-    const v = b.getAttribute('value') || '';
-    if (a.type === 'checkbox' || a.type === 'radio') a.checked = b.hasAttribute('checked');
-    else if (a.value !== v) a.value = v;
-  } else if (tag === 'TEXTAREA') {
-    if (a.value !== b.textContent) a.value = b.textContent;
-  }
-  patchChildren(a, b);
-  if (tag === 'SELECT') {
-    const sel = b.querySelector('option[selected]');
-    if (sel && a.value !== sel.value) a.value = sel.value;
-  }
-}
-function patchChildren(parent, model) {
-  const keyed = new Map();
-  for (let c = parent.firstChild; c; c = c.nextSibling) {
-    const k = keyOf(c);
-    if (k) keyed.set(k, c);
-  }
-  const wanted = new Set();
-  for (let n = model.firstChild; n; n = n.nextSibling) {
-    const k = keyOf(n);
-    if (k) wanted.add(k);
-  }
-  let cursor = parent.firstChild;
-  const drop = () => {
-    const next = cursor.nextSibling;
-    remember(cursor);
-    parent.removeChild(cursor);
-    cursor = next;
-  };
-  const skipGone = () => {  // a keyed node with no place in the new screen (a card played)
-    while (cursor && keyOf(cursor) && !wanted.has(keyOf(cursor))) drop();
-  };
-  for (let n = model.firstChild; n;) {
-    skipGone();
-    const next = n.nextSibling;
-    const k = keyOf(n);
-    let match = null;
-    if (k) {
-      match = keyed.get(k) || null;
-      if (match && !sameKind(match, n)) match = null;
-      if (match) keyed.delete(k);
-    } else if (cursor && !keyOf(cursor) && sameKind(cursor, n)) {
-      match = cursor;
-    } else if (cursor && !keyOf(cursor) && n.nodeType === 1) {
-      // The old node here was replaced by one of another kind (inserted just before): what
-      // follows it still matches, so look a few places ahead rather than rebuild the rest.
-      let x = cursor.nextSibling;
-      for (let steps = 0; x && steps < 3 && !keyOf(x) && !sameKind(x, n); steps++) {
-        x = x.nextSibling;
-      }
-      if (x && !keyOf(x) && sameKind(x, n)) {
-        while (cursor !== x) drop();
-        match = cursor;
-      }
-    }
-    if (match) {
-      if (match === cursor) cursor = cursor.nextSibling; else parent.insertBefore(match, cursor);
-      patchNode(match, n);
-    } else {
-      parent.insertBefore(n, cursor);
-    }
-    n = next;
-  }
-  while (cursor) drop();
-}
-// Scroll positions: reading one makes the browser lay out at once (10+ ms on a phone-sized
-// table here, in the middle of answering a tap). So a scroller's position is read only when it
-// is about to be replaced by one of the same key, and only if it was ever scrolled (its scroll
-// events say so): a strip that never moved, or that goes for good, forces no layout.
-const scrolled = new WeakSet();
-const watched = new WeakSet();
-const scrolls = new Map();  // of the patch under way
-function watch(screen) {
-  if (watched.has(screen)) return;
-  watched.add(screen);
-  // Scroll events do not bubble, but a capturing listener on an ancestor sees them.
-  screen.addEventListener('scroll', (e) => {
-    if (e.target.nodeType === 1 && e.target.hasAttribute('data-scroll-key')) scrolled.add(e.target);
-  }, {capture: true, passive: true});
-}
-function remember(node) {
-  if (node.nodeType !== 1) return;
-  const els = Array.from(node.querySelectorAll('[data-scroll-key]'));
-  if (node.hasAttribute('data-scroll-key')) els.push(node);
-  for (const el of els) {
-    const key = el.getAttribute('data-scroll-key');
-    if (scrolled.has(el) && comingBack.has(key)) scrolls.set(key, [el.scrollLeft, el.scrollTop]);
-  }
-}
-let comingBack = new Set();  // the scroll keys of the new screen
-return function patch(screen, html) {
-  watch(screen);
-  const active = document.activeElement;
-  const hadFocus = !!active && active !== document.body && screen.contains(active);
-  const focusKey = hadFocus ? active.getAttribute('data-key') : null;
-  const tpl = document.createElement('template');
-  tpl.innerHTML = html;  // parsed in the template's inert document: no styles, no loads
-  scrolls.clear();
-  comingBack = new Set(Array.from(tpl.content.querySelectorAll('[data-scroll-key]'),
-    (el) => el.getAttribute('data-scroll-key')));
-  patchChildren(screen, tpl.content);
-  if (scrolls.size) {
-    for (const el of screen.querySelectorAll('[data-scroll-key]')) {
-      const saved = scrolls.get(el.getAttribute('data-scroll-key'));
-      if (saved) { el.scrollLeft = saved[0]; el.scrollTop = saved[1]; scrolled.add(el); }
-    }
-  }
-  if (hadFocus && active.isConnected) return;
-  // Focus moves in the next frame, not now: focus() makes the browser restyle at once, and the
-  // patch should end (and be seen) first.
-  requestAnimationFrame(() => {
-    const now = document.activeElement;
-    if (now && now !== document.body && now.isConnected && screen.contains(now)) return;
-    let target = null;
-    if (focusKey) {
-      target = screen.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (!target && focusKey.startsWith('card-')) target = screen.querySelector('.hand .card');
-    }
-    if (!target) target = screen.querySelector('[autofocus]');
-    if (target) target.focus({preventScroll: true});
-  });
-};
-"""
-_patch_fn: Any = None
+_dom_js_obj: Any = None
 
 
-def _patcher() -> Any:
-    global _patch_fn
-    if _patch_fn is None:
-        _patch_fn = js.Function.new(_PATCH_JS)()
-    return _patch_fn
+def _dom_js() -> Any:
+    """``window.picanteDom``: the patch and the tap listener, written in ``ui/dom.js``, not here
+    (the page's Content-Security-Policy runs no code made from strings). Looked up on first use,
+    not at import (a memory snapshot of the interpreter imports this module with no page)."""
+    global _dom_js_obj
+    if _dom_js_obj is None:
+        found = getattr(js.window, "picanteDom", None)
+        if missing(found):
+            raise RuntimeError("ui/dom.js is not loaded (web/index.html loads it before Python)")
+        _dom_js_obj = found
+    return _dom_js_obj
 
 
 def after_paint(fn: Callable[[], None]) -> None:
@@ -280,56 +136,7 @@ def on_tap(target: Any, handler: Callable[[Any], None]) -> None:
     home card)."""
     proxy = create_proxy(handler)
     _proxies.append(proxy)
-    _tapper()(target, proxy)
-
-
-_TAP_JS = r"""
-const SLOP = 10, GHOST_MS = 800, GHOST_PX = 30;
-let down = null, ghost = null;
-const actionOf = (t) => (t && t.closest) ? t.closest('[data-action]') : null;
-const isField = (el) => !!el.closest('input, select, textarea, label, summary');
-root.addEventListener('pointerdown', (e) => {
-  down = null;
-  if (e.pointerType === 'mouse' || !e.isPrimary) return;
-  const el = actionOf(e.target);
-  if (el && !isField(el)) down = {id: e.pointerId, el, x: e.clientX, y: e.clientY};
-});
-root.addEventListener('pointercancel', () => { down = null; });  // the strip scrolled instead
-root.addEventListener('pointerup', (e) => {
-  const d = down;
-  down = null;
-  if (!d || e.pointerId !== d.id || actionOf(e.target) !== d.el) return;
-  if (Math.hypot(e.clientX - d.x, e.clientY - d.y) > SLOP) return;
-  ghost = {until: e.timeStamp + GHOST_MS, x: e.clientX, y: e.clientY};
-  handler(e);
-});
-const isGhost = (e, g) => !!g && e.timeStamp <= g.until
-  && Math.hypot(e.clientX - g.x, e.clientY - g.y) <= GHOST_PX;
-// The tap's compatibility mousedown would focus whatever is under the finger now (the next
-// card): cancelled, so nothing takes focus (removing a focused card later makes the browser
-// restyle and lay out at once, in the middle of answering that tap).
-document.addEventListener('mousedown', (e) => {
-  if (isGhost(e, ghost)) e.preventDefault();
-}, true);
-document.addEventListener('click', (e) => {
-  const g = ghost;
-  if (!g || e.detail === 0) return;  // detail 0: a keyboard or scripted click, never a ghost
-  ghost = null;
-  if (isGhost(e, g)) {
-    e.preventDefault();
-    e.stopImmediatePropagation();
-  }
-}, true);
-root.addEventListener('click', (e) => handler(e));
-"""
-_tap_fn: Any = None
-
-
-def _tapper() -> Any:
-    global _tap_fn
-    if _tap_fn is None:
-        _tap_fn = js.Function.new("root", "handler", _TAP_JS)
-    return _tap_fn
+    _dom_js().listenTaps(target, proxy)
 
 
 def closest_data(event: Any, attr: str) -> Any:
@@ -368,7 +175,7 @@ def render_into(element_id: str, html: str) -> bool:
     el = js.document.getElementById(element_id)
     if missing(el):
         return False
-    _patcher()(el, html)
+    _dom_js().patch(el, html)
     el.hidden = not html
     return True
 
@@ -397,102 +204,13 @@ def element(element_id: str) -> Any:
 # the home screen lists: JSON-ready data the app writes), and ``records``, the game's record
 # and checkpoint as JSON text (kept as text: a 63-bit seed would lose digits as a JS number).
 # One transaction writes both, so a row never lists a record that is not there, and a failed
-# write (storage full) leaves what was stored as it was. Every call returns a Promise.
-_DB_JS = r"""
-const NAME = 'picante', VERSION = 1;
-let opening = null;
-function open() {
-  if (!opening) {
-    opening = new Promise((ok, fail) => {
-      const req = indexedDB.open(NAME, VERSION);
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        if (!db.objectStoreNames.contains('games')) db.createObjectStore('games', {keyPath: 'id'});
-        if (!db.objectStoreNames.contains('records')) {
-          db.createObjectStore('records', {keyPath: 'id'});
-        }
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => { db.close(); opening = null; };
-        ok(db);
-      };
-      req.onerror = () => fail(req.error || new Error('IndexedDB did not open'));
-      req.onblocked = () => fail(new Error('IndexedDB is blocked by another tab'));
-    });
-    opening.catch(() => { opening = null; });
-  }
-  return opening;
-}
-function run(stores, mode, body) {
-  return open().then((db) => new Promise((ok, fail) => {
-    const tx = db.transaction(stores, mode);
-    let out;
-    tx.oncomplete = () => ok(out);
-    tx.onabort = () => fail(tx.error || new Error('the transaction was aborted'));
-    try { out = body(tx); } catch (err) { try { tx.abort(); } catch (e) {} fail(err); }
-  }));
-}
-const reason = (err) => String((err && (err.name ? err.name + ': ' + err.message : err)) || err);
-return {
-  put(id, row, record, checkpoint) {
-    return run(['games', 'records'], 'readwrite', (tx) => {
-      tx.objectStore('games').put(Object.assign(JSON.parse(row), {id}));
-      tx.objectStore('records').put({id, record, checkpoint});
-    });
-  },
-  rows() {
-    return run(['games'], 'readonly', (tx) => {
-      const out = [];
-      const req = tx.objectStore('games').openCursor();
-      req.onsuccess = () => {
-        const cur = req.result;
-        if (!cur) return;
-        let text = null;
-        try { text = JSON.stringify(cur.value); } catch (e) { text = null; }
-        out.push([String(cur.key), text === undefined ? null : text]);
-        cur.continue();
-      };
-      return out;
-    }).then((out) => JSON.stringify(out));
-  },
-  record(id) {
-    return run(['records'], 'readonly', (tx) => {
-      const box = {value: null};
-      const req = tx.objectStore('records').get(id);
-      req.onsuccess = () => { box.value = req.result === undefined ? null : req.result; };
-      return box;
-    }).then((box) => {
-      const v = box.value;
-      if (!v || typeof v !== 'object') return JSON.stringify(null);
-      const text = (x) => (typeof x === 'string' ? x : null);
-      return JSON.stringify({record: text(v.record), checkpoint: text(v.checkpoint)});
-    });
-  },
-  remove(ids) {
-    return run(['games', 'records'], 'readwrite', (tx) => {
-      for (const id of ids) {
-        tx.objectStore('games').delete(id);
-        tx.objectStore('records').delete(id);
-      }
-    });
-  },
-  persist() {
-    const s = navigator.storage;
-    if (!s || !s.persist) return Promise.resolve(false);
-    return s.persisted().then((yes) => (yes ? true : s.persist())).catch(() => false);
-  },
-  reason,
-};
-"""
-_db_api: Any = None
+# write (storage full) leaves what was stored as it was. Every call returns a Promise. The
+# JavaScript half is ``db`` in ``ui/dom.js``.
 
 
 def _db() -> Any:
-    global _db_api
-    if _db_api is None:
-        _db_api = js.Function.new(_DB_JS)()
-    return _db_api
+    """``window.picanteDom.db``: the saved games' database, written in ``ui/dom.js``."""
+    return _dom_js().db
 
 
 class StorageError(Exception):

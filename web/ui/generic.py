@@ -238,8 +238,8 @@ class GenericUI:
                 + attrs(class_="gx-seat" + (" acting" if flag else ""), data_seat=seat)
                 + f'><span class="gx-name">{esc(s.name(seat))}{you}</span>'
                 + f'<span class="gx-kind">{esc(s.seats[seat].label)}</span>'
-                + f'<span class="gx-score" data-score="{view["scores"][seat]}">'
-                + f"{view['scores'][seat]}</span>"
+                + f'<span class="gx-score" data-score="{esc(view["scores"][seat])}">'
+                + f"{esc(view['scores'][seat])}</span>"
                 + (f'<span class="gx-flag">{esc(flag)}</span>' if flag else "")
                 + "</li>"
             )
@@ -280,7 +280,7 @@ class GenericUI:
             "<li"
             + attrs(data_seat=p, class_="winner" if p in view["winners"] else None)
             + f'><span class="who">{esc(s.name(p))}</span>'
-            + f'<span class="total" data-score="{scores[p]}">{scores[p]}</span></li>'
+            + f'<span class="total" data-score="{esc(scores[p])}">{esc(scores[p])}</span></li>'
             for p in order
         )
         return (

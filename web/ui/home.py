@@ -11,12 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .art import game_art, icon
+from .art import icon, svg
 from .chrome import bar
-from .html import attrs, esc, plural
+from .games import card_art
+from .html import Html, attrs, esc, plural
 from .saves import OVER, PLAYING, Damaged, Row, ago, describe, stats, who
 
 HISTORY_SHOWN = 30  # finished games listed (the figures count them all)
+
+
+def game_art(game_id: str) -> Html:
+    """A game's home card picture (96 × 96 drawing), or nothing for a game without one."""
+    art = card_art(game_id)
+    return svg(art, box=96) if art else ""
 
 
 def saved_route(game: str, saved_id: str) -> str:
@@ -99,7 +106,7 @@ def damaged_item(entry: Damaged, titles: Mapping[str, str]) -> str:
                 data_route=saved_route(entry.game, entry.id),
                 data_testid="open-damaged",
             )
-            + f">Open up to action {entry.good}</a>"
+            + f">Open up to action {esc(entry.good)}</a>"
         )
     return (
         "<li"
@@ -140,12 +147,12 @@ def render_history(entries: Sequence[Row | Damaged], titles: Mapping[str, str], 
     figures = stats(rows)
     table = "".join(
         f'<tr data-testid="stats-{esc(game)}"><th scope="row">{esc(titles.get(game, game))}</th>'
-        f"<td>{f.played}</td><td>{f.won}</td><td>{esc(f.best_text or '—')}</td></tr>"
+        f"<td>{esc(f.played)}</td><td>{esc(f.won)}</td><td>{esc(f.best_text or '—')}</td></tr>"
         for game, f in figures.items()
     )
     items = "".join(_finished_item(r, titles, now) for r in rows[:HISTORY_SHOWN])
     more = (
-        f'<p class="history-more">and {plural(len(rows) - HISTORY_SHOWN, "older game")}</p>'
+        f'<p class="history-more">and {esc(plural(len(rows) - HISTORY_SHOWN, "older game"))}</p>'
         if len(rows) > HISTORY_SHOWN
         else ""
     )
@@ -211,7 +218,7 @@ def damaged_screen(title: str, message: str, good: int | None, saved_id: str) ->
         opener = (
             '<button type="button" class="btn primary wide" data-action="open-damaged"'
             f' data-saved="{esc(saved_id)}" data-key="open-damaged"'
-            f' data-testid="open-damaged">Open up to action {good}</button>'
+            f' data-testid="open-damaged">Open up to action {esc(good)}</button>'
         )
     return (
         '<section class="pc-damaged" data-testid="damaged-screen" aria-labelledby="damaged-title">'
@@ -221,7 +228,7 @@ def damaged_screen(title: str, message: str, good: int | None, saved_id: str) ->
         + '<h2 id="damaged-title">This saved game is damaged</h2>'
         + f'<p data-testid="damaged-message">{esc(message)}</p>'
         + (
-            f"<p>Its first {plural(good, 'action')} can still be played on; what comes after"
+            f"<p>Its first {esc(plural(good, 'action'))} can still be played on; what comes after"
             " is lost.</p>"
             if good is not None
             else "<p>Nothing of it can be opened.</p>"

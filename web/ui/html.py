@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+Html = str
+"""Markup, escaped where it was built (``esc``, ``attrs``, a function that returns ``Html``): a
+parameter or a return annotated ``Html`` may go into markup as it is, anything else is text and
+goes in through ``esc`` (tests/test_html_escape.py reads these annotations)."""
+
 
 def esc(value: object) -> str:
     """Text or attribute value, escaped (player names are typed by users)."""
@@ -26,7 +31,7 @@ def attrs(**kw: object) -> str:
     return "".join(out)
 
 
-def move_button(move: str, body: str, *, legal: bool = True, key: str, **kw: object) -> str:
+def move_button(move: str, body: Html, *, legal: bool = True, key: str, **kw: object) -> Html:
     """A button that plays ``move`` (the game's notation) when tapped: the table's one shape of
     a choice (``data-action="play"``, ``data-move``, ``data-legal``, a stable ``data-key`` so
     the patch keeps it). ``body`` is HTML; ``kw`` adds attributes as ``attrs`` writes them."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .chrome import bar
-from .html import attrs, esc, plural
+from .html import Html, attrs, esc, plural
 from .session import (
     BOT,
     DEFAULT_NAMES,
@@ -265,7 +265,7 @@ def mode_line(seats: list[SeatConfig]) -> str:
     return "Bots only: sit back and watch."
 
 
-def render_setup(ui: GenericUI, model: SetupModel, in_progress: str = "") -> str:
+def render_setup(ui: GenericUI, model: SetupModel, in_progress: Html = "") -> str:
     """The whole setup screen. ``in_progress``: this game's saved games in progress (HTML, from
     ``ui.home.setup_saved``), listed above the form; a new game never replaces one."""
     seats = model.seats[: model.players]

@@ -27,10 +27,23 @@ GENERIC = "ui.generic"  # the generic game UI: any game, drawn from its view and
 
 
 @dataclass(frozen=True)
+class CardColours:
+    """A home card's colours, in light and dark mode: ``tint`` behind its picture and its player
+    count, ``chip`` the player count's text (CSS colours, ``#rrggbb``). The build writes them
+    into the shell's stylesheet; a game without them gets the shell's own."""
+
+    tint: str
+    chip: str
+    dark_tint: str
+    dark_chip: str
+
+
+@dataclass(frozen=True)
 class UIEntry:
     game_id: str
     module: str  # imported when the game opens; has ``UI`` (GenericUI or a subclass)
-    art: str  # id of the home card's <symbol> in web/index.html ("" : the Picante logo)
+    art: str  # id of the home card's <symbol> (its folder's art.svg; "" : the Picante logo)
+    colours: CardColours | None = None  # the home card's (None: the shell's)
 
 
 @dataclass(frozen=True)
@@ -43,38 +56,55 @@ class Announcement:
     pitch: str  # one line, on the home card
     blurb: str  # a few lines, on the coming-soon screen
     art: str
+    colours: CardColours | None = None
 
 
 _UIS: dict[str, UIEntry] = {}
 
 
-def register_ui(game_id: str, module: str = GENERIC, art: str | None = None) -> UIEntry:
+def register_ui(
+    game_id: str,
+    module: str = GENERIC,
+    art: str | None = None,
+    colours: CardColours | None = None,
+) -> UIEntry:
     """Make the UI of game ``game_id`` known (``module`` has ``UI``; default: the generic UI).
-    ``art``: the home card's <symbol> id in web/index.html (default: the announcement's, else
-    none: the card shows the Picante logo)."""
+    ``art``: the home card's <symbol> id, drawn in ``ui/games/<id>/art.svg`` (default: the
+    announcement's, else none: the card shows the Picante logo); ``colours``: the home card's
+    (default: the announcement's, else the shell's)."""
     known = _UIS.get(game_id)
-    entry = UIEntry(game_id, module, art if art is not None else _default_art(game_id))
+    soon = announcement(game_id) if art is None or colours is None else None
+    entry = UIEntry(
+        game_id,
+        module,
+        art if art is not None else (soon.art if soon else ""),
+        colours if colours is not None else (soon.colours if soon else None),
+    )
     if known is not None and known != entry:
         raise ValueError(f"a different UI is already registered for {game_id!r}")
     _UIS[game_id] = entry
     return entry
 
 
-def _default_art(game_id: str) -> str:
-    soon = announcement(game_id)
-    return soon.art if soon is not None else ""
-
-
 # -- announced games: the one place their home card and coming-soon screen are written --------
 
 COMING_SOON: tuple[Announcement, ...] = ()  # every announced game is playable now
 
-# -- the shipped games' UIs: one line each --------------------------------------------------
+# -- the shipped games' UIs: one statement each -----------------------------------------------
 
-# (in the order of the home cards)
-register_ui("jalapeno", "ui.games.jalapeno", art="art-jalapeno")
-register_ui("nacho", "ui.games.nacho", art="art-nacho")
-register_ui("taco", "ui.games.taco", art="art-taco")
+# (in the order of the home cards; colours: tint, chip, then dark mode's)
+register_ui(
+    "jalapeno",
+    "ui.games.jalapeno",
+    "art-jalapeno",
+    CardColours("#fbe2dc", "#8f1d22", "#4a2320", "#ffb4a8"),
+)
+register_ui(
+    "nacho", "ui.games.nacho", "art-nacho", CardColours("#fcefcc", "#7a4d05", "#4a3a1a", "#ffd98a")
+)
+register_ui(
+    "taco", "ui.games.taco", "art-taco", CardColours("#e4efd4", "#355f1b", "#2b3d22", "#c5e49b")
+)
 
 
 # -- lookups ----------------------------------------------------------------------------------
@@ -82,6 +112,13 @@ register_ui("taco", "ui.games.taco", art="art-taco")
 
 def announcement(game_id: str) -> Announcement | None:
     return next((a for a in COMING_SOON if a.game_id == game_id), None)
+
+
+def card_art(game_id: str) -> str:
+    """The <symbol> id of a game's home card picture ("" when it has none: an unknown game, or
+    one drawn with the Picante logo), for the screens that name a game (the saved games)."""
+    entry, soon = _UIS.get(game_id), announcement(game_id)
+    return entry.art if entry is not None else (soon.art if soon is not None else "")
 
 
 def engine_ids() -> list[str]:
@@ -140,11 +177,12 @@ def home_games() -> list[dict[str, Any]]:
                     "players_text": info["players_text"],
                     "pitch": info["pitch"],
                     "art": entry.art,
+                    "colours": asdict(entry.colours) if entry.colours else None,
                     "playable": True,
                 }
             )
         elif soon is not None:
-            card = asdict(soon)
+            card = asdict(soon)  # (its colours too, as a dict)
             card["id"] = card.pop("game_id")
             del card["blurb"]
             cards.append({**card, "playable": False})

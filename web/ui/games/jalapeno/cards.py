@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.jalapeno.cards import parse_card, sort_key
 
-from ...art import food
 from ...html import attrs, esc
+from .art import food
 
 
 @dataclass(frozen=True)
@@ -54,22 +54,22 @@ def _face(c: CardInfo) -> str:
     edge shows in the fan (``data-peek``: the part a fanned card never covers of the one
     before it). Jalapeños get a ribbon."""
     tag = (
-        '<span class="jal-tag" aria-hidden="true">Jalapeño</span>'
+        '<span class="jp-jal-tag" aria-hidden="true">Jalapeño</span>'
         if c.jalapeno
-        else food(c.symbol, "pip")
+        else food(c.symbol, "jp-pip")
     )
     return (
-        '<span class="idx" aria-hidden="true" data-peek>'
-        f'<span class="num">{c.value}</span>'
-        f"{food(c.symbol, 'sym')}"
-        f'<span class="cname">{esc(c.colour_name)}</span>'
+        '<span class="jp-idx" aria-hidden="true" data-peek>'
+        f'<span class="jp-num">{esc(c.value)}</span>'
+        f"{food(c.symbol, 'jp-sym')}"
+        f'<span class="jp-cname">{esc(c.colour_name)}</span>'
         "</span>"
         f"{tag}"
     )
 
 
 def _classes(c: CardInfo, *extra: str) -> str:
-    return " ".join(["card", f"suit-{c.colour}", *(["jal"] if c.jalapeno else []), *extra])
+    return " ".join(["jp-card", f"jp-suit-{c.colour}", *(["jal"] if c.jalapeno else []), *extra])
 
 
 def card_button(
@@ -78,7 +78,6 @@ def card_button(
     *,
     legal: bool | None,
     where: str = "hand",
-    index: int = 0,
 ) -> str:
     """A tappable card. ``legal``: True/False on your turn, None when it is not your turn.
 
@@ -100,7 +99,6 @@ def card_button(
             data_key=f"card-{code}",
             aria_label=c.label,
             aria_description=described.strip(" —") or None,
-            style=f"--i:{index}",
         )
         + f">{_face(c)}</button>"
     )
@@ -127,7 +125,7 @@ def mini_card(code: str, colours: dict[str, dict[str, str]]) -> str:
     return (
         "<span"
         + attrs(
-            class_=" ".join(["mini", f"suit-{c.colour}", *(["jal"] if c.jalapeno else [])]),
+            class_=" ".join(["jp-mini", f"jp-suit-{c.colour}", *(["jal"] if c.jalapeno else [])]),
             role="img",
             data_card=code,
             aria_label=c.label,

@@ -32,7 +32,7 @@ def round_table(
         you = " <small>(you)</small>" if seat == session.you else ""
         held = jalapenos[seat] if seat < len(jalapenos) else ()
         minis = (
-            '<span class="row-jal">' + "".join(mini_card(c, colours) for c in held) + "</span>"
+            '<span class="jp-row-jal">' + "".join(mini_card(c, colours) for c in held) + "</span>"
             if held and colours
             else ""
         )
@@ -41,12 +41,12 @@ def round_table(
             + attrs(data_seat=seat, class_="best" if tot == low else None)
             + ">"
             + f'<th scope="row">{esc(config.name)}{you}{minis}</th>'
-            + f'<td data-seat="{seat}" data-col="round" data-penalty="{pen}">{pen}</td>'
-            + f'<td data-seat="{seat}" data-col="total" data-penalty="{tot}">{tot}</td>'
+            + f'<td data-seat="{seat}" data-col="round" data-penalty="{esc(pen)}">{esc(pen)}</td>'
+            + f'<td data-seat="{seat}" data-col="total" data-penalty="{esc(tot)}">{esc(tot)}</td>'
             + "</tr>"
         )
     return (
-        '<table class="scores" data-testid="round-scores">'
+        '<table class="jp-scores" data-testid="round-scores">'
         '<caption class="sr">Penalty points: this round and total</caption>'
         '<thead><tr><th scope="col">Player</th><th scope="col">This round</th>'
         '<th scope="col">Total</th></tr></thead>'
@@ -59,17 +59,17 @@ def last_trick_block(session: Session, trick: TrickResult | None, colours: Any) 
     if trick is None:
         return ""
     cells = "".join(
-        f'<li class="played{" win" if seat == trick.winner else ""}" data-seat="{seat}">'
+        f'<li class="jp-played{" win" if seat == trick.winner else ""}" data-seat="{esc(seat)}">'
         + card_face(code, colours)
-        + f'<span class="by">{esc(session.subject(seat))}</span></li>'
+        + f'<span class="jp-by">{esc(session.subject(seat))}</span></li>'
         for seat, code in trick.cards
     )
     return (
-        '<section class="last-trick" aria-label="Last trick" data-testid="last-trick">'
+        '<section class="jp-last-trick" aria-label="Last trick" data-testid="last-trick">'
         f"<p>{esc(trick_sentence(session, trick))}"
         + (f", including {esc(jalapenos_phrase(trick))}" if trick.jalapenos else "")
         + ".</p>"
-        + f'<ol class="trick small">{cells}</ol></section>'
+        + f'<ol class="jp-trick small">{cells}</ol></section>'
     )
 
 
@@ -82,7 +82,7 @@ def round_end_screen(
         + bar("Jalape-NO!", f"Round {result.round_no} of {result.rounds}")
         + '<div class="over-body">'
         + last_trick_block(session, trick, colours)
-        + f'<h2 id="round-title">Round {result.round_no} is over</h2>'
+        + f'<h2 id="round-title">Round {esc(result.round_no)} is over</h2>'
         '<p class="sheet-note">Penalty points — fewer is better.</p>'
         + round_table(session, result.penalties, result.totals, result.jalapenos, colours)
         + f'<p class="sheet-note">{esc(round_sentence(session, result))}</p>'
@@ -103,13 +103,14 @@ def score_sheet(session: Session, view: dict[str, Any]) -> str:
     head = "".join(f'<th scope="col">R{i + 1}</th>' for i in range(len(rounds)))
     rows = []
     for seat, config in enumerate(session.seats):
-        cells = "".join(f"<td>{r[seat]}</td>" for r in rounds)
+        cells = "".join(f"<td>{esc(r[seat])}</td>" for r in rounds)
         rows.append(
             f'<tr data-seat="{seat}"><th scope="row">{esc(config.name)}</th>{cells}'
-            f'<td class="tot">{view["totals"][seat]}</td></tr>'
+            f'<td class="jp-tot">{esc(view["totals"][seat])}</td></tr>'
         )
     return (
-        '<div class="sheet-scroll"><table class="scores sheet-table" data-testid="score-sheet">'
+        '<div class="sheet-scroll">'
+        '<table class="jp-scores jp-sheet-table" data-testid="score-sheet">'
         f'<thead><tr><th scope="col">Player</th>{head}<th scope="col">Total</th></tr></thead>'
         "<tbody>" + "".join(rows) + "</tbody></table></div>"
     )
@@ -121,7 +122,7 @@ def score_sheet_dialog(session: Session, view: dict[str, Any]) -> str:
         '<section class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title"'
         ' data-testid="score-dialog">'
         f'<h2 id="sheet-title">Scores after {len(view["round_penalties"])} of'
-        f" {view['rounds']} rounds</h2>"
+        f" {esc(view['rounds'])} rounds</h2>"
         '<p class="sheet-note">Penalty points: fewer is better.</p>'
         + score_sheet(session, view)
         + '<button type="button" class="btn primary wide" data-action="close-sheet"'
@@ -146,10 +147,10 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
             "<li"
             + attrs(data_seat=seat, class_="winner" if seat in winners else None)
             + ">"
-            + f'<span class="rank">{icon("trophy", label="Winner") if seat in winners else rank}'
+            + f'<span class="jp-rank">{icon("trophy", label="Winner") if seat in winners else rank}'
             + "</span>"
-            + f'<span class="who">{esc(session.name(seat))}{you}</span>'
-            + f'<span class="total" data-penalty="{totals[seat]}">{totals[seat]}'
+            + f'<span class="jp-who">{esc(session.name(seat))}{you}</span>'
+            + f'<span class="jp-total" data-penalty="{esc(totals[seat])}">{esc(totals[seat])}'
             + "<small> pts</small></span></li>"
         )
     last = view["round_penalties"][-1] if view["round_penalties"] else [0] * view["players"]
@@ -159,10 +160,10 @@ def game_over(session: Session, view: dict[str, Any], trick: TrickResult | None 
         + bar("Jalape-NO!", "Game over")
         + '<div class="over-body">'
         + winners_headline(winners_sentence(session, view), "Fewest penalty points wins.")
-        + '<ol class="standings" data-testid="final-scores">'
+        + '<ol class="jp-standings" data-testid="final-scores">'
         + "".join(rank_rows)
         + "</ol>"
-        f"<h3>Round {len(view['round_penalties'])} of {view['rounds']}</h3>"
+        f"<h3>Round {len(view['round_penalties'])} of {esc(view['rounds'])}</h3>"
         + round_table(session, last, totals, scored.get("jalapenos", ()), colours_of(view))
         + last_trick_block(session, trick, colours_of(view))
         + (

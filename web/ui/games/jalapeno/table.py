@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...art import food, icon
+from ...art import icon
 from ...chrome import bar, result_banner, undo_tool
 from ...html import attrs, esc, plural
 from ...session import Session
+from .art import food
 from .cards import card_button, card_face, colours_of, mini_card, sorted_codes
 from .results import TrickResult
 from .text import jalapenos_phrase
@@ -44,14 +45,14 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx) -> str:
     colours = colours_of(view)
     viewer = view["seat"]
     return (
-        '<section class="pc-table" data-testid="jalapeno-table" aria-label="Jalape-NO! table">'
+        '<section class="jp-table" data-testid="jalapeno-table" aria-label="Jalape-NO! table">'
         + _bar(view, ctx.undo)
         + _seats(session, view, ctx, colours, viewer)
         + _trick(session, view, ctx, colours)
         # The dock stays on screen when a big table makes the page scroll: the status line
         # (ui.dom.announce() reads the same words to screen readers; a finished trick's banner
         # takes its place) and your cards.
-        + '<div class="dock">'
+        + '<div class="jp-dock">'
         + (
             _trick_won(ctx.result, ctx.status)
             if ctx.result is not None
@@ -103,15 +104,16 @@ def _seats(
         flag = ""
         if acting:
             flag = (
-                '<span class="flag" aria-hidden="true">thinking<span class="dots"></span></span>'
+                '<span class="jp-flag" aria-hidden="true">thinking'
+                '<span class="jp-dots"></span></span>'
                 if config.is_bot
-                else '<span class="flag" aria-hidden="true">to play</span>'
+                else '<span class="jp-flag" aria-hidden="true">to play</span>'
             )
         items.append(
             "<li"
             + attrs(
                 class_=" ".join(
-                    ["seat"]
+                    ["jp-seat"]
                     + (["acting"] if acting else [])
                     + (["bot"] if config.is_bot else [])
                     + (["won"] if ctx.result and ctx.result.winner == seat else [])
@@ -121,25 +123,25 @@ def _seats(
             )
             + ">"
             + f'<span class="sr">{esc(summary)}</span>'
-            + '<span class="seat-top" aria-hidden="true">'
-            + f'<span class="seat-name">{esc(config.name)}</span>'
+            + '<span class="jp-seat-top" aria-hidden="true">'
+            + f'<span class="jp-seat-name">{esc(config.name)}</span>'
             + (
-                f'<span class="seat-kind" title="Bot">{icon("bot")}</span>'
+                f'<span class="jp-seat-kind" title="Bot">{icon("bot")}</span>'
                 if config.is_bot
-                else f'<span class="seat-kind" title="Human">{icon("human")}</span>'
+                else f'<span class="jp-seat-kind" title="Human">{icon("human")}</span>'
             )
             + "</span>"
-            + '<span class="seat-stats" aria-hidden="true">'
-            + f'<span class="stat hand-count" data-hand-size="{info["hand_size"]}">'
-            + f'<span class="back"></span>{info["hand_size"]}</span>'
-            + f'<span class="stat pts" data-total="{info["total"]}">{info["total"]}'
+            + '<span class="jp-seat-stats" aria-hidden="true">'
+            + f'<span class="jp-stat hand-count" data-hand-size="{esc(info["hand_size"])}">'
+            + f'<span class="jp-back"></span>{esc(info["hand_size"])}</span>'
+            + f'<span class="jp-stat pts" data-total="{esc(info["total"])}">{esc(info["total"])}'
             + "<small> pts</small></span></span>"
-            + f'<span class="seat-jal" aria-hidden="true">{jal_html}</span>'
+            + f'<span class="jp-seat-jal" aria-hidden="true">{jal_html}</span>'
             + flag
             + "</li>"
         )
     label = "Players" if viewer is None else "Other players"
-    return f'<ul class="seats n{len(order)}" aria-label="{label}">' + "".join(items) + "</ul>"
+    return f'<ul class="jp-seats n{len(order)}" aria-label="{label}">' + "".join(items) + "</ul>"
 
 
 def _trick(
@@ -155,33 +157,33 @@ def _trick(
     if lead_key is not None:
         colour = colours.get(lead_key, {"name": lead_key, "symbol": ""})
         head = (
-            f'<p class="lead suit-{esc(lead_key)}">Lead colour: '
+            f'<p class="jp-lead jp-suit-{esc(lead_key)}">Lead colour: '
             f"<strong>{food(colour['symbol'])} {esc(colour['name'])}</strong></p>"
         )
     else:
         leader = view["to_act"][0] if view["to_act"] else None
         who = "" if leader is None else session.subject(leader)
         verb = "" if leader is None else session.verb(leader, "lead")
-        head = f'<p class="lead">{esc(who)} {verb} the next trick</p>' if who else ""
+        head = f'<p class="jp-lead">{esc(who)} {esc(verb)} the next trick</p>' if who else ""
     cells = []
     for seat, code in plays:
         won = result is not None and seat == result.winner
         extra = " ".join((["win"] if won else []) + (["fresh"] if code == ctx.fresh else []))
         # The winner's name is lit (the banner below says it in words).
         cells.append(
-            f'<li class="played {extra}" data-seat="{seat}">'
+            f'<li class="jp-played {esc(extra)}" data-seat="{esc(seat)}">'
             + card_face(code, colours)
-            + f'<span class="by">{esc(session.subject(seat))}</span>'
+            + f'<span class="jp-by">{esc(session.subject(seat))}</span>'
             + "</li>"
         )
     if not cells:
         cells.append('<li class="empty" aria-hidden="true"><span>No cards yet</span></li>')
     return (
-        '<div class="trick-area'
+        '<div class="jp-trick-area'
         + (" showing-result" if result else "")
         + '">'
         + head
-        + f'<ol class="trick n{len(plays)}" aria-label="Cards in this trick">'
+        + f'<ol class="jp-trick n{len(plays)}" aria-label="Cards in this trick">'
         + "".join(cells)
         + "</ol></div>"
     )
@@ -192,12 +194,12 @@ def _trick_won(result: TrickResult, sentence: str) -> str:
     (in the flow: it never covers the trick, nor the sentence it replaces)."""
     hot = jalapenos_phrase(result)
     return (
-        '<div class="status result" data-testid="status">'
+        '<div class="status jp-result" data-testid="status">'
         + result_banner(
             f'<span class="tw-text">{esc(sentence)}</span>'
-            + (f'<span class="hot">+ {esc(hot)}</span>' if hot else ""),
+            + (f'<span class="jp-hot">+ {esc(hot)}</span>' if hot else ""),
             testid="trick-won",
-            cls="trick-won",
+            cls="jp-trick-won",
         )
         + "</div>"
     )
@@ -216,16 +218,13 @@ def _mine(
     jal = info["jalapenos"]
     if jal:
         jal_html = (
-            '<div class="my-jal" role="group" aria-label="Your face-up Jalapeños">'
-            '<span class="my-jal-label">Face up<small>−2 each</small></span>'
-            + "".join(
-                card_button(c, colours, legal=state(c), where="jalapenos", index=i)
-                for i, c in enumerate(jal)
-            )
+            '<div class="jp-my-jal" role="group" aria-label="Your face-up Jalapeños">'
+            '<span class="jp-my-jal-label">Face up<small>−2 each</small></span>'
+            + "".join(card_button(c, colours, legal=state(c), where="jalapenos") for c in jal)
             + "</div>"
         )
     else:
-        jal_html = '<p class="my-jal none">No Jalapeños in front of you — keep it that way!</p>'
+        jal_html = '<p class="jp-my-jal none">No Jalapeños in front of you — keep it that way!</p>'
     hand = sorted_codes(view["hand"])
     playable = sum(1 for c in hand if c in legal)
     hand_label = f"Your hand, {plural(len(hand), 'card')}" + (
@@ -234,27 +233,28 @@ def _mine(
     name = "You" if session.you == seat else session.name(seat)
     round_pts = info["penalty_so_far"]
     return (
-        f'<section class="me{" my-turn" if ctx.interactive else ""}" aria-label="Your cards"'
+        f'<section class="jp-me{" my-turn" if ctx.interactive else ""}" aria-label="Your cards"'
         ' data-testid="me">'
-        '<div class="me-head">'
-        f'<span class="me-name">{esc(name)}</span>'
-        f'<span class="me-pts">Penalty <strong>{round_pts}</strong> this round ·'
-        f" <strong>{info['total']}</strong> total</span>"
+        '<div class="jp-me-head">'
+        f'<span class="jp-me-name">{esc(name)}</span>'
+        f'<span class="jp-me-pts">Penalty <strong>{esc(round_pts)}</strong> this round ·'
+        f" <strong>{esc(info['total'])}</strong> total</span>"
         "</div>"
         + jal_html
         + "<div"
         + attrs(
-            class_="hand" + (" my-turn" if ctx.interactive else ""),
+            class_="jp-hand" + (" my-turn" if ctx.interactive else ""),
             role="group",
             aria_label=hand_label,
             data_testid="hand",
             data_scroll_key="hand",
             data_stack=True,  # a fan: each card covers the one before, all but its index
-            style=f"--n:{max(len(hand), 1)}",
+            data_focus_group="hand",
+            data_n=max(len(hand), 1),  # the fan's overlap (jalapeno.css: no inline styles)
         )
         + ">"
-        + "".join(card_button(c, colours, legal=state(c), index=i) for i, c in enumerate(hand))
-        + ("" if hand else '<p class="empty-hand">No cards in hand</p>')
+        + "".join(card_button(c, colours, legal=state(c)) for c in hand)
+        + ("" if hand else '<p class="jp-empty-hand">No cards in hand</p>')
         + "</div></section>"
     )
 
@@ -267,6 +267,6 @@ def _hidden(session: Session) -> str:
         else "Watching the bots play."
     )
     return (
-        '<section class="me hidden-hands" data-testid="me-hidden">'
+        '<section class="jp-me jp-hidden-hands" data-testid="me-hidden">'
         f"<p>{icon('hidden')} {esc(text)}</p></section>"
     )

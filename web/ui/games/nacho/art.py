@@ -1,8 +1,9 @@
 """The Nacho Incident's pictures: the eight foods in their cube colours, the Mountie, the
 gemstone, a gold coin and a smuggler card's back. No emoji anywhere (Debian's Chromium and some
 phones have no colour-emoji font: they would be empty boxes): each picture is a ``<symbol
-id="nacho-…">`` in web/index.html's sprite, painted with the shell and cached offline with it;
-the platform's own (``ui.art``: bot, trophy, menu) are reused.
+id="nacho-…">`` in this folder's art.svg, which the build writes into the page's sprite
+(painted with the shell and cached offline with it); the platform's own (``ui.art``: bot,
+trophy, menu) are reused.
 
 A food's picture has its cube's colour *and* a shape of its own, and the food is also named in
 words wherever it is shown (or in the accessible name): colour is never the only cue. Pictures
@@ -22,7 +23,7 @@ from ... import art
 
 FOOD_CODES = ("grain", "beans", "pepper", "olive", "tortillas", "onion", "cream", "salsa")
 NAMES = (*(f"food-{f}" for f in FOOD_CODES), "mountie", "gem", "coin", "back")
-"""Drawn in web/index.html as ``nacho-<name>`` (tests/test_ui_nacho.py checks each one)."""
+"""Drawn in art.svg as ``nacho-<name>`` (tests/test_ui_nacho.py checks each one)."""
 SHARED = {"bot", "trophy", "menu"}  # the platform's ``icon-<name>``
 
 

@@ -45,7 +45,7 @@ def _province(p: dict[str, Any], tap: tuple[str, bool] | None, here: bool) -> st
             + ">"
             + icon(f"food-{spot['food']}", f"nc-f-{spot['food']}")
             + f'<span class="nc-spot-food">{esc(short_food(spot["food"]))}</span>'
-            + f'<b class="nc-price">{spot["price"]}</b>'
+            + f'<b class="nc-price">{esc(spot["price"])}</b>'
             + "</li>"
         )
     wanted = [
@@ -62,7 +62,7 @@ def _province(p: dict[str, Any], tap: tuple[str, bool] | None, here: bool) -> st
         '<span class="nc-prov-head" aria-hidden="true">'
         f'<span class="nc-prov-name">{esc(p["name"])}</span>'
         f'<span class="nc-prov-short">{esc(SHORT_NAMES.get(p["id"], p["name"]))}</span>'
-        f'<span class="nc-bonus">+{p["bonus"]}</span></span>'
+        f'<span class="nc-bonus">+{esc(p["bonus"])}</span></span>'
         f'<ul class="nc-spots" aria-hidden="true">{"".join(spots)}</ul>'
     )
     if tap is None:
@@ -96,9 +96,10 @@ def mounties(view: dict[str, Any]) -> str:
     decks = f" · {plural(len(m['decks']), 'deck')} to come" if m["decks"] else ""
     return (
         '<div class="nc-mounties" data-testid="mountie-deck">'
-        f'<span class="nc-turnno">Turn {view["turn"]}/{view["turns_per_round"]}</span>'
+        f'<span class="nc-turnno">Turn {esc(view["turn"])}/{esc(view["turns_per_round"])}</span>'
         + shown
-        + f'<span class="nc-left" data-left="{m["deck"]}">{m["deck"]} left{esc(decks)}</span>'
+        + f'<span class="nc-left" data-left="{esc(m["deck"])}">'
+        + f"{esc(m['deck'])} left{esc(decks)}</span>"
         "</div>"
     )
 
@@ -154,7 +155,7 @@ def players(s: Session, view: dict[str, Any], acting: int | None) -> str:
                 else '<span class="nc-picking">picking…</span>'
             )
         elif info["discarding"]:
-            turn = f'<span class="nc-picking">discards {info["discarding"]}</span>'
+            turn = f'<span class="nc-picking">discards {esc(info["discarding"])}</span>'
         cells = "".join(_cantina(c) for c in info["cantinas"])
         classes = " ".join(
             ["nc-player"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html import attrs, esc, move_button, plural
+from ...html import Html, attrs, esc, move_button, plural
 from ...session import Session
 from .art import food_icon, icon
 from .pieces import cubes, gold, keeper_chip, mountie_badge, smuggler_card
@@ -162,7 +162,7 @@ def deliver_panel(s: Session, view: dict[str, Any], options: list[dict[str, Any]
             move_button(
                 o["action"],
                 f'{food_icon(o["food"])}<span class="nc-c-main">{esc(food_name(o["food"]))}</span>'
-                f'<b class="nc-c-gain">+{o["price"]}</b>',
+                f'<b class="nc-c-gain">+{esc(o["price"])}</b>',
                 key=f"choice-{o['action']}",
                 class_="nc-choice nc-cubechoice",
                 data_testid="choice",
@@ -210,7 +210,9 @@ def _button(s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]) -> 
     )
 
 
-def _words(s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]) -> tuple[str, str, str]:
+def _words(
+    s: Session, view: dict[str, Any], phase: str, o: dict[str, Any]
+) -> tuple[Html, str, str]:
     """(picture HTML, the choice in words, a note on what it brings) for one option."""
     action = o["action"]
     if "deliverable" in o:  # a destination

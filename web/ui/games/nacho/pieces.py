@@ -69,9 +69,10 @@ def smuggler_face(s: Mapping[str, Any]) -> str:
     reach = "".join(f'<span class="nc-reach-p nc-p-{esc(p)}">{esc(p)}</span>' for p in s["reach"])
     return (
         '<span class="nc-card-top" aria-hidden="true">'
-        f'<span class="nc-rank">{s["rank"]}</span>{flag(s["flag"])}</span>'
+        f'<span class="nc-rank">{esc(s["rank"])}</span>{flag(s["flag"])}</span>'
         f'<span class="nc-card-name" aria-hidden="true">{esc(s["name"])}</span>'
-        f'<span class="nc-fee" aria-hidden="true">{icon("coin")}<span>fee {s["fee"]}</span></span>'
+        f'<span class="nc-fee" aria-hidden="true">{icon("coin")}'
+        f"<span>fee {esc(s['fee'])}</span></span>"
         f'<span class="nc-reach" aria-hidden="true">{reach}</span>'
     )
 
@@ -120,7 +121,7 @@ def mini_smuggler(s: Mapping[str, Any]) -> str:
             title=f"{s['name']} ({s['rank']})",
             data_smuggler=s["id"],
         )
-        + f"><b>{s['rank']}</b><span>{esc(s['name'])}</span></span>"
+        + f"><b>{esc(s['rank'])}</b><span>{esc(s['name'])}</span></span>"
     )
 
 
@@ -132,14 +133,14 @@ def keeper_chip(k: Mapping[str, Any]) -> str:
             title=f"{k['name']} ({k['rank']})",
             data_smuggler=k["id"],
         )
-        + f">{k['rank']}</span>"
+        + f">{esc(k['rank'])}</span>"
     )
 
 
 def mountie_badge(m: Mapping[str, Any], *, big: bool = False) -> str:
     """A Mountie: the hat, the penalty he costs each round end, his flag."""
     label = f"Mountie {m['name']}, {province_name(m['flag'])}, penalty {m['penalty']}"
-    inner = icon("mountie") + f"<b>−{m['penalty']}</b>"
+    inner = icon("mountie") + f"<b>−{esc(m['penalty'])}</b>"
     if big:
         inner += f'<span class="nc-m-name">{esc(m["name"])}</span>' + flag(m["flag"], long=True)
     return (

@@ -46,7 +46,7 @@ def reveal_banner(s: Session, event: Event) -> str:
                 + f" onto {esc(province_name(mountie['province']))}</span>"
             )
         rows.append(
-            f'<li data-seat="{seat}"><span class="nc-place">{place}.</span>'
+            f'<li data-seat="{esc(seat)}"><span class="nc-place">{place}.</span>'
             f'<span class="nc-rname">{esc(s.subject(seat))}</span>'
             + mini_smuggler(picks[seat])
             + extra
@@ -79,12 +79,12 @@ def round_summary(s: Session, event: Event) -> str:
         else:
             retired = join_words([smuggler_name(k) for k in b["retired"]])
             result = (
-                f'<td data-seat="{b["seat"]}"><b>{esc(s.subject(b["seat"]))}</b>'
-                f" <small>keepers {b['total']}: {esc(retired)} retire</small></td>"
-                f'<td class="nc-plus" data-bonus="{b["bonus"]}">+{b["bonus"]}</td>'
+                f'<td data-seat="{esc(b["seat"])}"><b>{esc(s.subject(b["seat"]))}</b>'
+                f" <small>keepers {esc(b['total'])}: {esc(retired)} retire</small></td>"
+                f'<td class="nc-plus" data-bonus="{esc(b["bonus"])}">+{esc(b["bonus"])}</td>'
             )
         prov_rows.append(
-            f'<tr data-province="{code}"><th scope="row">{flag(code)}</th>{result}</tr>'
+            f'<tr data-province="{esc(code)}"><th scope="row">{flag(code)}</th>{result}</tr>'
         )
     seat_rows = []
     for p in event["penalties"]:
@@ -92,11 +92,12 @@ def round_summary(s: Session, event: Event) -> str:
         bonus = sum(b["bonus"] for b in event["bonuses"] if b["seat"] == seat)
         held = len(p["mounties"])
         seat_rows.append(
-            f'<tr data-seat="{seat}"><th scope="row">{esc(s.name(seat))}</th>'
+            f'<tr data-seat="{esc(seat)}"><th scope="row">{esc(s.name(seat))}</th>'
             f'<td data-col="bonus">{"+" + str(bonus) if bonus else "—"}</td>'
             f'<td data-col="penalty" title="{esc(plural(held, "Mountie"))}">'
-            f"{'−' + str(p['penalty']) if p['penalty'] else '—'}</td>"
-            f'<td data-col="gold" data-gold="{event["gold"][seat]}">{event["gold"][seat]}</td></tr>'
+            f"{esc('−' + str(p['penalty']) if p['penalty'] else '—')}</td>"
+            f'<td data-col="gold" data-gold="{esc(event["gold"][seat])}">'
+            f"{esc(event['gold'][seat])}</td></tr>"
         )
     return (
         '<table class="nc-sum" data-testid="round-bonuses">'
@@ -117,7 +118,7 @@ def round_end_screen(s: Session, event: Event, view: dict[str, Any], title: str)
         ' aria-labelledby="round-title">'
         + bar(title, f"Round {n} of {view['rounds']}")
         + '<div class="over-body">'
-        + f'<h2 id="round-title">Round {n} is over</h2>'
+        + f'<h2 id="round-title">Round {esc(n)} is over</h2>'
         + round_summary(s, event)
         + '<p class="sheet-note">Mounties stay on their cantinas: they cost their penalty'
         " again at the end of every round, until they arrest someone.</p>"
@@ -147,7 +148,8 @@ def game_over(s: Session, view: dict[str, Any], title: str) -> str:
             + f'<span class="who">{esc(s.name(seat))}{you}'
             + (GEM if info["gem"] else "")
             + "</span>"
-            + f'<span class="total" data-score="{scores[seat]}">{gold(scores[seat])}</span></li>'
+            + f'<span class="total" data-score="{esc(scores[seat])}">'
+            + f"{gold(scores[seat])}</span></li>"
         )
     last = view.get("last_round")
     return (
@@ -159,7 +161,7 @@ def game_over(s: Session, view: dict[str, Any], title: str) -> str:
         + f'<p class="sheet-note">{esc(tie_note(s, view))}</p>'
         + f'<ol class="gx-standings nc-standings" data-testid="final-scores">{"".join(rows)}</ol>'
         + (
-            f"<h3>Round {last['round']}: bonuses and penalties</h3>" + round_summary(s, last)
+            f"<h3>Round {esc(last['round'])}: bonuses and penalties</h3>" + round_summary(s, last)
             if last
             else ""
         )

@@ -254,7 +254,7 @@ class TacoUI(GenericUI):
         )
         return (
             '<section class="pc-table tc-table" data-testid="taco-table"'
-            f' data-stage="{esc(view["stage"])}" data-interactive="{str(interactive).lower()}"'
+            f' data-stage="{esc(view["stage"])}" data-interactive="{esc(str(interactive).lower())}"'
             ' aria-label="Crazy Taco restaurant">'
             + bar("Crazy Taco", self.progress(view), right_testid="round", tools=menu_tool)
             + stats(view, hand_owner)
@@ -274,7 +274,7 @@ class TacoUI(GenericUI):
             return (
                 '<div class="tc-log">'
                 + result_banner(
-                    f"<strong>Turn {scene.pause.event.get('turn', '')}</strong>"
+                    f"<strong>Turn {esc(scene.pause.event.get('turn', ''))}</strong>"
                     f'<ol class="tc-log-list">{body}</ol>',
                     testid="new-turn",
                     cls="tc-turn-banner",

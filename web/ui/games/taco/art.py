@@ -1,9 +1,9 @@
 """Crazy Taco's pictures: the five dice faces, the cards, the board's places. No emoji anywhere
 (Debian's Chromium and some phones have no colour-emoji font): each picture is a ``<symbol
-id="taco-…">`` in web/index.html's sprite, painted with the shell and cached offline with it;
-the platform's own (``ui.art``: menu, bot, trophy) are reused. Each picture has its own shape,
-so colour is never the only difference, and every use beside a number also says it in words
-for screen readers. Pure: strings only.
+id="taco-…">`` in this folder's art.svg, which the build writes into the page's sprite (painted
+with the shell and cached offline with it); the platform's own (``ui.art``: menu, bot, trophy)
+are reused. Each picture has its own shape, so colour is never the only difference, and every
+use beside a number also says it in words for screen readers. Pure: strings only.
 
 >>> icon("food")  # doctest: +ELLIPSIS
 '<svg class="art tc-ico tc-i-food" ... aria-hidden="true" ...><use href="#taco-food"/></svg>'
@@ -47,7 +47,7 @@ NAMES = (
     "paid",
     "closed",
 )
-"""Drawn in web/index.html as ``taco-<name>`` (tests/test_taco_ui.py checks each one)."""
+"""Drawn in art.svg as ``taco-<name>`` (tests/test_taco_ui.py checks each one)."""
 SHARED = {"menu", "bot", "trophy"}  # the platform's ``icon-<name>``
 
 

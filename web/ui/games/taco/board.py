@@ -59,30 +59,32 @@ def stats(view: Mapping[str, Any], hand_owner: str | None) -> str:
     cells = [
         (
             '<div class="tc-stat tc-pop" data-testid="popularity"'
-            f' data-popularity="{pop["value"]}" role="img"'
-            f' aria-label="Popularity {pop["value"]} of {pop["max"]}; the game is lost at'
-            f' {pop["lost_at"]}"><span class="tc-stars">{stars}</span>'
-            f'<b class="tc-num">{pop["value"]}</b></div>'
+            f' data-popularity="{esc(pop["value"])}" role="img"'
+            f' aria-label="Popularity {esc(pop["value"])} of {esc(pop["max"])}; the game is lost at'
+            f' {esc(pop["lost_at"])}"><span class="tc-stars">{stars}</span>'
+            f'<b class="tc-num">{esc(pop["value"])}</b></div>'
         ),
         (
-            f'<div class="tc-stat tc-cash" data-testid="cash" data-cash="{view["cash"]}">'
-            f'{icon("cash")}<span class="sr">Cash </span><b>${view["cash"]}</b></div>'
+            f'<div class="tc-stat tc-cash" data-testid="cash" data-cash="{esc(view["cash"])}">'
+            f'{icon("cash")}<span class="sr">Cash </span><b>${esc(view["cash"])}</b></div>'
         ),
         (
-            f'<div class="tc-stat tc-deck" data-testid="deck" data-left="{view["cards_left"]}">'
-            f'{icon("deck")}<b>{view["cards_left"]}</b><span class="sr"> customer cards'
+            '<div class="tc-stat tc-deck" data-testid="deck"'
+            f' data-left="{esc(view["cards_left"])}">'
+            f'{icon("deck")}<b>{esc(view["cards_left"])}</b><span class="sr"> customer cards'
             " left</span></div>"
         ),
         (
-            f'<div class="tc-stat tc-hours" data-hours="{hours["used"]}">{icon("clock")}'
-            f'<b>{hours["used"]}/{hours["max"]}</b><span class="sr"> extra hours used</span>'
+            f'<div class="tc-stat tc-hours" data-hours="{esc(hours["used"])}">{icon("clock")}'
+            f"<b>{esc(hours['used'])}/{esc(hours['max'])}</b>"
+            '<span class="sr"> extra hours used</span>'
             "</div>"
         ),
     ]
     if hand_owner is not None:
         cells.append(
-            f'<div class="tc-stat tc-hand-count" data-hand-count="{view["hand_count"]}">'
-            f"{icon('customer')}<b>{view['hand_count']}</b>"
+            f'<div class="tc-stat tc-hand-count" data-hand-count="{esc(view["hand_count"])}">'
+            f"{icon('customer')}<b>{esc(view['hand_count'])}</b>"
             f'<span class="sr"> cards in {esc(hand_owner)}\'s hand</span></div>'
         )
     return '<div class="tc-stats" aria-label="Restaurant">' + "".join(cells) + "</div>"
@@ -96,14 +98,14 @@ def need_rows(card: Mapping[str, Any]) -> str:
     rows = []
     served = " done" if card.get("served") else ""
     if card.get("food"):
-        rows.append(f'<span class="tc-need{served}">{icon("food")}{card["food"]}</span>')
+        rows.append(f'<span class="tc-need{served}">{icon("food")}{esc(card["food"])}</span>')
     if card.get("drink"):
-        rows.append(f'<span class="tc-need{served}">{icon("drink")}{card["drink"]}</span>')
+        rows.append(f'<span class="tc-need{served}">{icon("drink")}{esc(card["drink"])}</span>')
     paid = " done" if card.get("paid") else ""
     if card["kind"] == "prepaid":
-        rows.append(f'<span class="tc-pay prepaid">{icon("terminal")}${card["pay"]}</span>')
+        rows.append(f'<span class="tc-pay prepaid">{icon("terminal")}${esc(card["pay"])}</span>')
     else:
-        rows.append(f'<span class="tc-pay{paid}">${card["pay"]}</span>')
+        rows.append(f'<span class="tc-pay{paid}">${esc(card["pay"])}</span>')
     return "".join(rows)
 
 
@@ -120,7 +122,8 @@ def card_face(card: Mapping[str, Any]) -> str:
             marks += f'<span class="tc-mark">{icon("paid")}paid</span>'
         if card.get("message"):
             body += (
-                f'<span class="tc-msg msg-{esc(card["message"])}">+{card["message"].upper()}</span>'
+                f'<span class="tc-msg msg-{esc(card["message"])}">'
+                f"+{esc(card['message'].upper())}</span>"
             )
         if marks:
             body += f'<span class="tc-marks">{marks}</span>'
@@ -133,9 +136,11 @@ def card_face(card: Mapping[str, Any]) -> str:
             )
         pen = card.get("penalty") or {}
         if pen.get("stars"):
-            body += f'<span class="tc-pen">-{pen["stars"]}{icon("star", cls="tc-pen-star")}</span>'
+            body += (
+                f'<span class="tc-pen">-{esc(pen["stars"])}{icon("star", cls="tc-pen-star")}</span>'
+            )
         if kind == "extra":
-            body += f'<span class="tc-pay">${card["price"]}</span>'
+            body += f'<span class="tc-pay">${esc(card["price"])}</span>'
     return body
 
 
@@ -183,7 +188,11 @@ def slot(
         + card_face(card)
         + "</button>"
     )
-    return f'<li class="tc-slot {zone}" data-spot="{esc(spot)}"{testid}>{button}</li>'
+    return (
+        f'<li class="tc-slot {zone}" data-spot="{esc(spot)}"'
+        + attrs(data_testid=testid or None)
+        + f">{button}</li>"
+    )
 
 
 def line(view: Mapping[str, Any], lit: Mapping[str, str], interactive: bool) -> str:
@@ -228,8 +237,8 @@ def door(view: Mapping[str, Any], lit: Mapping[str, str], interactive: bool) -> 
         )
         + f'>{icon("door")}<span class="tc-zone-h">Storeroom</span>'
         + f'<span class="tc-task-need">{face_icon(task["face"])}'
-        + f"<b>{task['turns']}</b><small>turn{'s' if task['turns'] != 1 else ''}</small>"
-        + (f'<small class="tc-cost">${task["cost"]}</small>' if task.get("cost") else "")
+        + f"<b>{esc(task['turns'])}</b><small>turn{'s' if task['turns'] != 1 else ''}</small>"
+        + (f'<small class="tc-cost">${esc(task["cost"])}</small>' if task.get("cost") else "")
         + "</span>"
         + (f'<span class="sr">Left undone: {esc(pen)}</span>' if pen else "")
         + "</button>"
@@ -240,9 +249,9 @@ def task_zone(view: Mapping[str, Any]) -> str:
     items = "".join(
         f'<li data-task="{esc(t["task"]["code"])}">'
         f'<span class="tc-die-chip">{esc(t["die"])}</span>'
-        f'<span class="tc-left">{t["turns_left"]}<small> left</small></span>'
+        f'<span class="tc-left">{esc(t["turns_left"])}<small> left</small></span>'
         f'<span class="sr"> {esc(die_text(t["die"]))} on {esc(t["task"]["name"])},'
-        f" {plural(t['turns_left'], 'more turn')}</span></li>"
+        f" {esc(plural(t['turns_left'], 'more turn'))}</span></li>"
         for t in view["task_zone"]
     )
     body = f'<ul class="tc-chips">{items}</ul>' if items else '<span class="tc-none">empty</span>'
@@ -254,12 +263,12 @@ def task_zone(view: Mapping[str, Any]) -> str:
 
 def rest_room(view: Mapping[str, Any]) -> str:
     spaces = "".join(
-        f'<li class="tc-bed{" full" if r["die"] else ""}" data-space="{r["space"]}">'
+        f'<li class="tc-bed{" full" if r["die"] else ""}" data-space="{esc(r["space"])}">'
         + (
             f'<span class="tc-die-chip">{esc(r["die"])}</span>'
-            f'<span class="sr">{esc(die_text(r["die"]))} in space {r["space"]}</span>'
+            f'<span class="sr">{esc(die_text(r["die"]))} in space {esc(r["space"])}</span>'
             if r["die"]
-            else f'<span class="sr">space {r["space"]} free</span>'
+            else f'<span class="sr">space {esc(r["space"])} free</span>'
         )
         + "</li>"
         for r in view["rest_room"]
@@ -285,9 +294,9 @@ def _bonus(b: Mapping[str, Any], lit: Mapping[str, str], voucher: bool, interact
         return (
             f'<li class="tc-bonus active" data-card="{esc(card["code"])}">{inside}'
             f'<span class="tc-die-chip">{esc(b["die"])}</span>'
-            f'<span class="tc-left">{b["turns_left"]}<small> left</small></span>'
+            f'<span class="tc-left">{esc(b["turns_left"])}<small> left</small></span>'
             f'<span class="sr">: {esc(card_text(card))}; {esc(die_text(b["die"]))} on it,'
-            f" {left}</span></li>"
+            f" {esc(left)}</span></li>"
         )
     if kind == "voucher":
         return (
@@ -337,7 +346,7 @@ def bonus_zone(
     used = f"{len(zone['cards'])} of {zone['capacity']} places used"
     return (
         f'<div class="tc-zone tc-bonuses" data-testid="bonus-zone">'
-        f'<span class="tc-zone-h">Bonus zone<span class="sr">, {used}</span></span>'
+        f'<span class="tc-zone-h">Bonus zone<span class="sr">, {esc(used)}</span></span>'
         f'<ul class="tc-bonus-list">{"".join(items)}</ul></div>'
     )
 
@@ -363,8 +372,8 @@ def fines_and_extra(view: Mapping[str, Any]) -> str:
             what.append("the trainee is locked here")
         what += [c["name"] for c in view["fine_zone"]]
         parts.append(
-            f'<div class="tc-fine" data-testid="fine-zone" data-fines="{view["fines"]}">'
-            f"{icon('fine')}<b>${view['fines']}</b>"
+            f'<div class="tc-fine" data-testid="fine-zone" data-fines="{esc(view["fines"])}">'
+            f"{icon('fine')}<b>${esc(view['fines'])}</b>"
             + ('<span class="tc-die-chip">T</span>' if view["trainee_locked"] else "")
             + f'<span class="sr">Fine zone: {esc(", ".join(what))}</span></div>'
         )

@@ -34,7 +34,8 @@ def needs_html(needs: Sequence[Mapping[str, int]]) -> str:
     options = []
     for need in needs:
         parts = [
-            f'<span class="tc-need">{icon(pic)}{need[key]}<span class="sr"> {key}</span></span>'
+            f'<span class="tc-need">{icon(pic)}{esc(need[key])}'
+            f'<span class="sr"> {esc(key)}</span></span>'
             for key, pic in NEED_ORDER
             if need.get(key)
         ]
@@ -54,7 +55,7 @@ def dish(item: Mapping[str, Any], view: Mapping[str, Any], pick: Pick, interacti
         words = "Tap to order it with the picked dice"
     elif state == "more":
         words = "Pick more dice for it"
-    cost = f'<span class="tc-cost">${item["cost"]}</span>' if item["cost"] else ""
+    cost = f'<span class="tc-cost">${esc(item["cost"])}</span>' if item["cost"] else ""
     where = f" · {WHERE[item_id]}" if item_id in WHERE else ""
     hint = f" {TURN_HINT[item_id]}" if item_id in TURN_HINT else ""
     body = (
@@ -87,7 +88,7 @@ def dish(item: Mapping[str, Any], view: Mapping[str, Any], pick: Pick, interacti
         )
     if not dice_item:
         return (
-            f'<li class="{" ".join(classes)}" data-item="{esc(item_id)}">'
+            f'<li class="{esc(" ".join(classes))}" data-item="{esc(item_id)}">'
             f'<div class="tc-dish-body">{body}</div></li>'
         )
     button = (
@@ -103,7 +104,7 @@ def dish(item: Mapping[str, Any], view: Mapping[str, Any], pick: Pick, interacti
         )
         + f">{body}</button>"
     )
-    return f'<li class="{" ".join(classes)}" data-item="{esc(item_id)}">{button}{choices}</li>'
+    return f'<li class="{esc(" ".join(classes))}" data-item="{esc(item_id)}">{button}{choices}</li>'
 
 
 def recovered(text: str) -> str:

@@ -61,7 +61,7 @@ def summary(view: Mapping[str, Any]) -> str:
     return (
         '<dl class="tc-summary" data-testid="summary">'
         + "".join(
-            f'<div data-row="{key}"><dt>{esc(name)}</dt><dd>{esc(value)}</dd></div>'
+            f'<div data-row="{esc(key)}"><dt>{esc(name)}</dt><dd>{esc(value)}</dd></div>'
             for key, name, value in rows
         )
         + "</dl>"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...html import attrs, esc
+from ...html import Html, attrs, esc
 from .art import face_icon, icon
 from .board import card_face, light_attrs
 from .pick import Pick
@@ -52,7 +52,7 @@ def die_button(d: Mapping[str, Any], m: Moment) -> str:
     )
     if state not in PICKABLE:
         return (
-            f'<li class="{" ".join(classes)}" data-die="{esc(d["id"])}"'
+            f'<li class="{esc(" ".join(classes))}" data-die="{esc(d["id"])}"'
             f' data-state="{esc(state)}">{inner}<span class="sr">{esc(words)}</span></li>'
         )
     return (
@@ -83,7 +83,7 @@ def tray(view: Mapping[str, Any], m: Moment) -> str:
         return ""
     row = "".join(die_button(d, m) for d in dice) or '<li class="tc-none">no dice here</li>'
     kept = "".join(
-        f'<span class="tc-die st-aside w-{d["worker"]}" data-die="{esc(d["id"])}">'
+        f'<span class="tc-die st-aside w-{esc(d["worker"])}" data-die="{esc(d["id"])}">'
         f'<span class="tc-face">{face_icon(d["face"] or "")}</span>'
         f'<span class="tc-die-id">{esc(d["id"])}</span></span>'
         for d in aside
@@ -116,13 +116,13 @@ def tray(view: Mapping[str, Any], m: Moment) -> str:
 
 
 def _btn(
-    text: str,
+    text: Html,
     move: str | None,
     legal: bool | None,
     *,
     primary: bool = False,
     key: str = "",
-    extra: str = "",
+    extra: Html = "",
     testid: str = "",
 ) -> str:
     return (
@@ -204,7 +204,7 @@ def wild_bar(view: Mapping[str, Any]) -> str:
     for die in dict.fromkeys(x["dice"][0] for x in turns):
         buttons = "".join(
             _btn(
-                f'<span class="tc-face-word">{FACE_WORD[x["target"]]}</span>',
+                f'<span class="tc-face-word">{esc(FACE_WORD[x["target"]])}</span>',
                 x["text"],
                 True,
                 extra=face_icon(x["target"]),
@@ -227,8 +227,8 @@ def offer_bar(view: Mapping[str, Any]) -> str:
     return (
         '<div class="tc-bar tc-offer" data-testid="offer">'
         f'<p class="tc-bar-h">{icon("extra")}<span><b>{esc(card["name"])}</b>'
-        f" — {esc(EFFECT.get(card['effect'], ''))}{swap}</span></p>"
-        + _btn(f"Buy ${card['price']}", "buy", "buy" in legal, primary=True, testid="buy")
+        f" — {esc(EFFECT.get(card['effect'], ''))}{esc(swap)}</span></p>"
+        + _btn(esc(f"Buy ${card['price']}"), "buy", "buy" in legal, primary=True, testid="buy")
         + _btn("Pass", "pass", "pass" in legal, testid="pass")
         + "</div>"
     )
@@ -238,7 +238,7 @@ def management_bar(view: Mapping[str, Any], m: Moment) -> str:
     legal = set(view["legal"])
     buttons = []
     if view["fines"]:
-        buttons.append(_btn(f"Pay fines ${view['fines']}", "pay fine", "pay fine" in legal))
+        buttons.append(_btn(esc(f"Pay fines ${view['fines']}"), "pay fine", "pay fine" in legal))
     if view["popularity"]["value"] < view["popularity"]["max"]:
         buttons.append(_btn("Advertise $10", "advertise", "advertise" in legal))
     hours = view["overtime"]
@@ -247,7 +247,7 @@ def management_bar(view: Mapping[str, Any], m: Moment) -> str:
             if r["die"]:
                 move = f"overtime {r['die']}"
                 buttons.append(
-                    _btn(f"Extra hour: {r['die']} ${hours['next_cost']}", move, move in legal)
+                    _btn(esc(f"Extra hour: {r['die']} ${hours['next_cost']}"), move, move in legal)
                 )
     buttons.append(undo_button(m.undo))
     buttons.append(
@@ -302,7 +302,7 @@ def hand_strip(view: Mapping[str, Any], m: Moment) -> str:
             discard = (
                 '<button type="button" class="btn tc-act" data-action="discard-mode"'
                 f' data-key="discard-mode" data-testid="discard-mode">Discard 3, draw 3'
-                f" ({left} left)</button>"
+                f" ({esc(left)} left)</button>"
             )
         else:
             ready = len(chosen) == 3
