@@ -191,15 +191,22 @@ class Linking:
 
     def open_link(self: App, game_id: str, rest: str) -> None:
         """``#/<game>/g/...`` or ``#/<game>/c/...``: refused with its reason, else opened."""
-        try:
-            link = read_route(game_id, rest)
-        except RecordError as err:
-            self.refuse_link(str(err))
-            return
-        if link.kind == CHALLENGE:
-            self.show_challenge(link.record, link.score)
-            return
-        self.show_replay(Replay(self.ui, link.record, source="link"))
+
+        async def work(token: object) -> None:
+            await asyncio.sleep(0)  # "Opening…" is painted: a long game takes a moment to read
+            if self.opening is not token:
+                return
+            try:
+                link = read_route(game_id, rest)
+            except RecordError as err:
+                self.refuse_link(str(err))
+                return
+            if link.kind == CHALLENGE:
+                self.show_challenge(link.record, link.score)
+                return
+            self.show_replay(Replay(self.ui, link.record, source="link"))
+
+        self.start_opening(work)
 
     def refuse_link(self: App, reason: str) -> None:
         dom.warn(f"picante: link refused: {reason}")
