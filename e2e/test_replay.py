@@ -31,7 +31,7 @@ from conftest import (  # noqa: E402
     settle_saves,
     shot,
 )
-from layout import assert_no_overlap, at_sizes  # noqa: E402
+from layout import PHONE_SIZES, assert_no_overlap, at_sizes  # noqa: E402
 from test_saved_games import act, answer, settled  # noqa: E402
 
 from engine.links import game_route  # noqa: E402
@@ -137,8 +137,14 @@ def test_a_replay_steps_both_ways_and_ends_at_the_final_position(
         tap(page, "replay-open-hands")
         page.wait_for_selector('[data-testid="replay-hands"]')
         assert page.get_by_test_id("replay-open-hands").get_attribute("aria-checked") == "true"
-    for _size in at_sizes(page):
+    # Phones (360×640, 390×844), a phone on its side and a tablet: the controls stay clear.
+    for _size in at_sizes(page, (*PHONE_SIZES, (844, 390), (1024, 768))):
         assert_no_overlap(page, ".rp-controls")
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        box = page.locator(".rp-controls").bounding_box()
+        size = page.viewport_size
+        assert box and box["x"] + box["width"] <= size["width"] + 1
+        assert box["y"] + box["height"] <= size["height"] + 1
     if game == "jalapeno":
         page.set_viewport_size({"width": 390, "height": 844})
         shot(page, "phone-replay.png")
