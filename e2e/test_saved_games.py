@@ -359,14 +359,11 @@ def test_abandoning_asks_first(page: Any, base_url: str) -> None:
 def test_finished_games_make_the_history_which_clears_only_when_asked(
     page: Any, base_url: str
 ) -> None:
-    """Crazy Taco solo, the manager a bot (it ends on its own): the history counts it and
+    """Crazy Taco solo, played to its end: the history counts it (played, won, best score) and
     opens its replay; clearing it asks first."""
-    open_app(page, f"{base_url}?seed=4&pace={PACE}#/taco")
-    page.wait_for_selector('[data-testid="setup"]')
-    page.select_option('select[data-field="seat-0"]', "bot:heuristic")
-    page.get_by_test_id("start").tap()
-    page.wait_for_selector('[data-testid="game-over"]', timeout=120_000)
-    finished = current_saved_id(page)
+    finished = start(page, base_url, "taco", seed=4)
+    assert play_on(page, 10_000) == "over"
+    page.wait_for_selector('[data-testid="game-over"]')
     settle_saves(page)
     state = saved_state(page)
     assert state.is_over()
@@ -375,9 +372,14 @@ def test_finished_games_make_the_history_which_clears_only_when_asked(
     history.get_by_test_id("history-list").wait_for()
     assert page.locator('[data-testid="continue"]').count() == 0
     assert history.get_by_test_id("replay").count() == 1
+    figures = history.get_by_test_id("stats-taco").locator("td").all_inner_texts()
+    assert figures[:2] == ["1", "1" if 0 in state.view(0)["winners"] else "0"]
+    assert figures[2] != "—"  # the solo score is the best score
     sizes = ((390, 844), (360, 640), (844, 390), (1024, 768))
     for size in at_sizes(page, sizes):
         assert_no_overlap(page, "#home", size)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    history.scroll_into_view_if_needed()
     shot(page, "phone-home-history.png")
     # The replay's route opens the finished game at its end (the replay screen's hook).
     history.get_by_test_id("replay").tap()

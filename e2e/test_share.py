@@ -152,9 +152,8 @@ def test_a_game_not_over_is_shared_from_its_menu_and_opens_as_play_from_here(
     settle_saves(sharer)
     mine = saved_record(sharer)
     assert mine.moves[:half] == record.moves[:half] and len(mine) > half
-    menu = '#game-root .pc-bar [data-action]:not([data-action="home"]):not([data-action="undo"])'
-    sharer.locator(menu).last.tap()  # the game's menu (score sheet, what happened, menu) ...
-    sharer.locator('#game-root [data-testid="share-tool"]').tap()  # ... ends with Share
+    sharer.locator('#game-root [data-action="game-menu"]').first.tap()  # the game's Menu ...
+    sharer.locator('#game-root [data-testid="menu-share"]').tap()  # ... has Share
     link = sheet_link(sharer)
     assert "where it stands" in sharer.get_by_test_id("share-sheet").inner_text()
 

@@ -81,7 +81,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
             players=2,
             stage="customers",
             line={"1": "C10", "2": "C52"},
-            hand=("C05", "C11", "C22", "C40", "C51"),
+            hand=("C08", "C11", "C22", "C40", "C51"),
         ),
         [],
     ),

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .protocol import Action
@@ -107,6 +107,39 @@ class RandomBot(BaseBot):
     ) -> Generator[None, None, Action]:
         return self.decision_rng(view, legal).choice(legal)
         yield  # pragma: no cover
+
+
+Policy = Callable[[dict, list[Action]], Action]
+"""A game's rules of thumb: ``policy(view, legal)`` is one of ``legal``, read from the view."""
+
+
+class HeuristicBot(BaseBot):
+    """The heuristic level of any game: the game's ``policy(view, legal)``, a fraction of a
+    millisecond a decision. A game declares it as ``heuristic_bot(its_policy)`` in ``BOTS``."""
+
+    level = "heuristic"
+
+    def __init__(
+        self, seat: int, seed: int | str = 0, iterations: int | None = None, *, policy: Policy
+    ) -> None:
+        super().__init__(seat, seed, iterations)
+        self.policy = policy
+
+    def _think(
+        self, view: dict, legal: list[Action], budget_ms: float
+    ) -> Generator[None, None, Action]:
+        return self.policy(view, legal)
+        yield  # pragma: no cover
+
+
+def heuristic_bot(policy: Policy) -> Callable[[int, int | str, int | None], HeuristicBot]:
+    """The factory of a game's heuristic level, for its ``BOTS``: ``(seat, seed, iterations)``
+    -> a ``HeuristicBot`` playing ``policy``."""
+
+    def factory(seat: int, seed: int | str = 0, iterations: int | None = None) -> HeuristicBot:
+        return HeuristicBot(seat, seed, iterations, policy=policy)
+
+    return factory
 
 
 def drain(gen: Generator[None, None, A]) -> A:

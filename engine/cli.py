@@ -8,6 +8,8 @@
 ``win_rate`` (per seat; a shared first place counts 1/k), ``mean_decision_ms`` (per seat),
 ``actions`` and ``seconds`` among others. ``--iterations N`` gives search bots a fixed
 iteration budget instead of time (reproducible), and ``--rounds R`` shortens games (fast tests).
+``--out FILE`` keeps every finished game in a JSON-lines file, so that a long run stopped on a
+busy machine resumes where it was; ``--shard K/N`` lets N processes share that file.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import BOT_LEVELS, Bot, make_bot
@@ -46,6 +49,64 @@ def game_options(game_id: str, rounds: int | None, pairs: Sequence[str] = ()) ->
     return options
 
 
+def play_one(
+    game_id: str,
+    seats: Sequence[str],
+    budget_ms: float,
+    seed: int | str,
+    g: int,
+    *,
+    iterations: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Game ``g`` of a self-play run, dealt from seed ``"{seed}/{g}"``, seat ``s``'s bot seeded
+    ``"{seed}/{g}/{s}"``: its winners, scores and what each seat's decisions cost (a record,
+    one JSON line of ``--out``). Every seat in ``current_players()`` is asked, each from its own
+    view (simultaneous choices)."""
+    game = get_game(game_id)
+    players = len(seats)
+    state: State = game.new_game(players, seed=f"{seed}/{g}", options=options or {})
+    bots = [
+        make_bot(game_id, level, s, seed=f"{seed}/{g}/{s}", iterations=iterations)
+        for s, level in enumerate(seats)
+    ]
+    decision_s = [0.0] * players
+    decisions = [0] * players
+    choices = [0] * players  # decisions with more than one legal action
+    search_iters = [0] * players
+    search_s = [0.0] * players
+    actions = 0
+    while not state.is_over():
+        for seat in state.current_players():
+            if seat not in state.current_players():
+                continue  # an earlier choice this round ended this seat's turn
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view, legal, budget_ms)
+            decision_s[seat] += time.perf_counter() - t0
+            decisions[seat] += 1
+            if len(legal) > 1:
+                choices[seat] += 1
+                last = getattr(bots[seat], "last", None)
+                if last is not None:
+                    search_iters[seat] += last.iterations
+                    search_s[seat] += last.seconds
+            state = state.apply(seat, action)
+            actions += 1
+    return {
+        "g": g,
+        "winners": state.winners(),
+        "scores": state.scores(),
+        "decision_s": decision_s,
+        "decisions": decisions,
+        "choices": choices,
+        "search_iterations": search_iters,
+        "search_s": search_s,
+        "actions": actions,
+    }
+
+
 def selfplay(
     game_id: str,
     players: int,
@@ -58,75 +119,72 @@ def selfplay(
     rounds: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
+    out: str | Path | None = None,
+    shard: tuple[int, int] = (0, 1),
 ) -> dict[str, Any]:
-    """Play ``games`` seeded games between bots of the given levels; return the statistics.
+    """Play ``games`` seeded games between bots of the given levels (``play_one``); return the
+    statistics. Any single game can be replayed alone.
 
-    Game ``g`` is dealt from seed ``"{seed}/{g}"`` and seat ``s``'s bot is seeded
-    ``"{seed}/{g}/{s}"``, so any single game can be replayed alone. Every seat in
-    ``current_players()`` is asked, each from its own view (simultaneous choices).
+    ``out``: a JSON-lines file that makes a long run resumable — its first line is the run's
+    settings, then one record per finished game; games already in it are not played again (a
+    file of other settings is refused). ``shard=(k, n)`` plays only the games with
+    ``g % n == k``, so that ``n`` processes can share one file; the statistics then cover the
+    games in the file.
     """
-    game = get_game(game_id)
+    get_game(game_id)  # an unknown game raises ValueError before anything is written
     if len(seats) != players:
         raise ValueError(f"--seats needs {players} levels (one per seat), got {len(seats)}")
     options = {**(options or {}), **({} if rounds is None else {"rounds": rounds})}
-    wins = [0.0] * players
-    score_sums = [0] * players
-    decision_s = [0.0] * players
-    decisions = [0] * players
-    choices = [0] * players  # decisions with more than one legal action
-    search_iters = [0] * players
-    search_s = [0.0] * players
-    actions = 0
+    settings = {
+        "game": game_id,
+        "seats": list(seats),
+        "seed": seed,
+        "budget_ms": budget_ms,
+        "iterations": iterations,
+        "options": options,
+    }
+    records = _read_records(out, settings) if out is not None else {}
     started = time.perf_counter()
     for g in range(games):
-        state: State = game.new_game(players, seed=f"{seed}/{g}", options=options)
-        bots = [
-            make_bot(game_id, level, s, seed=f"{seed}/{g}/{s}", iterations=iterations)
-            for s, level in enumerate(seats)
-        ]
-        while not state.is_over():
-            for seat in state.current_players():
-                if seat not in state.current_players():
-                    continue  # an earlier choice this round ended this seat's turn
-                legal = state.legal_actions(seat)
-                view = state.view(seat)
-                t0 = time.perf_counter()
-                action = bots[seat].choose(view, legal, budget_ms)
-                decision_s[seat] += time.perf_counter() - t0
-                decisions[seat] += 1
-                if len(legal) > 1:
-                    choices[seat] += 1
-                    last = getattr(bots[seat], "last", None)
-                    if last is not None:
-                        search_iters[seat] += last.iterations
-                        search_s[seat] += last.seconds
-                state = state.apply(seat, action)
-                actions += 1
-        winners = state.winners()
-        for w in winners:
-            wins[w] += 1 / len(winners)
-        for s, sc in enumerate(state.scores()):
-            score_sums[s] += sc
+        if g in records or g % shard[1] != shard[0]:
+            continue
+        record = play_one(
+            game_id, seats, budget_ms, seed, g, iterations=iterations, options=options
+        )
+        records[g] = record
+        if out is not None:
+            with open(out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(record) + "\n")
         if progress is not None:
+            done = [records[k] for k in sorted(records) if k < games]
+            rate = [round(w, 3) for w in _wins(done, players, len(done))]
             progress(
-                f"game {g + 1}/{games}: winners {winners} scores {state.scores()}"
-                f" running win rate {[round(w / (g + 1), 3) for w in wins]}"
+                f"game {g + 1}/{games}: winners {record['winners']} scores {record['scores']}"
+                f" running win rate {rate}"
             )
     seconds = time.perf_counter() - started
-    n = max(games, 1)
+    played = [records[g] for g in sorted(records) if g < games]
+    n = max(len(played), 1)
+
+    def total(key: str) -> list[Any]:
+        return [sum(r[key][s] for r in played) for s in range(players)]
+
+    decision_s, decisions, choices = total("decision_s"), total("decisions"), total("choices")
+    search_iters, search_s = total("search_iterations"), total("search_s")
+    actions = sum(r["actions"] for r in played)
     return {
         "game": game_id,
         "players": players,
-        "games": games,
+        "games": len(played),
         "seats": list(seats),
         "seed": seed,
         "budget_ms": budget_ms,
         "iterations": iterations,
         "rounds": options.get("rounds"),
         "options": options,
-        "win_rate": [round(w / n, 4) for w in wins],
-        "wins": [round(w, 4) for w in wins],
-        "mean_score": [round(s / n, 3) for s in score_sums],
+        "win_rate": [round(w, 4) for w in _wins(played, players, n)],
+        "wins": [round(w, 4) for w in _wins(played, players, 1)],
+        "mean_score": [round(s / n, 3) for s in total("scores")],
         "mean_decision_ms": [
             round(1000 * t / d, 3) if d else 0.0 for t, d in zip(decision_s, decisions, strict=True)
         ],
@@ -139,9 +197,38 @@ def selfplay(
             round(i / t) if t else None for i, t in zip(search_iters, search_s, strict=True)
         ],
         "actions": actions,
-        "actions_per_second": round(actions / seconds, 1) if seconds else None,
+        "actions_per_second": round(actions / seconds, 1) if seconds and actions else None,
         "seconds": round(seconds, 3),
     }
+
+
+def _wins(records: Sequence[dict[str, Any]], players: int, n: int) -> list[float]:
+    """Wins per seat over ``records`` divided by ``n`` (a shared first place counts 1/k)."""
+    wins = [0.0] * players
+    for r in records:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+    return [w / n for w in wins]
+
+
+def _read_records(out: str | Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games already in ``out`` (creating it with ``settings`` as its first line)."""
+    path = Path(out)
+    if not path.exists() or path.stat().st_size == 0:
+        path.write_text(json.dumps({"settings": settings}) + "\n", encoding="utf-8")
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if json.loads(lines[0]).get("settings") != json.loads(json.dumps(settings)):
+        raise ValueError(f"{out} holds games of other settings: {lines[0]}")
+    records = {}
+    for line in lines[1:]:
+        if line.strip():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:  # a line cut short when a run was stopped
+                continue
+            records[record["g"]] = record
+    return records
 
 
 def summary_text(result: dict[str, Any]) -> str:
@@ -280,6 +367,17 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def _shard(text: str) -> tuple[int, int]:
+    k, _, n = text.partition("/")
+    try:
+        shard = int(k), int(n)
+    except ValueError:
+        raise ValueError(f"--shard takes K/N, got {text!r}") from None
+    if not 0 <= shard[0] < shard[1]:
+        raise ValueError(f"--shard K/N needs 0 <= K < N, got {text!r}")
+    return shard
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -301,6 +399,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--option", action="append", default=[], help="a game option: name=value")
     sp.add_argument("--seed", type=_seed, default=0)
     sp.add_argument("--quiet", action="store_true", help="no per-game progress lines")
+    sp.add_argument(
+        "--out", default=None, help="JSON-lines file of finished games: a resumable run"
+    )
+    sp.add_argument(
+        "--shard", default="0/1", help="K/N: play only games g with g %% N == K (share --out)"
+    )
 
     pp = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
     pp.add_argument("game", nargs="?", default=game_ids()[0], choices=game_ids())
@@ -335,6 +439,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 iterations=args.iterations,
                 options=game_options(args.game, args.rounds, args.option),
                 progress=None if args.quiet else lambda line: print(line, flush=True),
+                out=args.out,
+                shard=_shard(args.shard),
             )
         except ValueError as err:
             print(f"error: {err}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""One tree search for every Picante game: information-set Monte Carlo tree search.
+"""One search for every Picante game, in two forms: information-set Monte Carlo tree search
+(``ismcts``) and a race of paired playouts (``race``).
 
 A game plugs in a small *parts* object (``SearchParts``) and gets a search bot
 (``SearchBot``) that sees only ``state.view(seat)`` and the legal actions, like every bot.
@@ -6,7 +7,16 @@ The search itself touches states through three calls only: ``state.current_playe
 ``state.legal_actions(p)`` and the unchecked ``state.advance(p, a)`` (every action it applies
 came from ``legal_actions``).
 
-The algorithm: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
+**The race** (``method="race"``; Jalape-NO!'s) is flat Monte Carlo: each legal action of the
+decision is played out to the horizon by ``parts.rollout_action`` in many determinisations,
+all of them in the *same* determinisations with the same generator (common random numbers),
+so that the luck of the deal cancels out of the differences between actions; actions that fall
+behind by a measured margin are dropped (racing), and the game's heuristic move stands unless
+another beats it by that margin. Its strength is its rollout policy: with the game's heuristic
+as the policy, every seat (the observer's later turns too) plays as the heuristic would, the
+best model of the other players a bot has. See ``race``.
+
+**The tree**: single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
 Carlo Tree Search", 2012), with decoupled selection at simultaneous moves (as in decoupled UCT)
 and a horizon.
 
@@ -59,10 +69,14 @@ A game's bots module plugs in like this (``engine/jalapeno/bots.py`` is the work
         def rewards(self, start, end): ...           # e.g. score differences, scaled
         def stop(self, start, state, steps): return state.round_no > start.round_no
 
-    def make_bot(level, seat, seed=0, *, iterations=None):
-        if level == "search":
-            return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic)
-        ...
+    def search_bot(seat, seed=0, iterations=None):
+        return SearchBot(seat, seed, iterations, parts=NachoParts(), fallback=heuristic_action)
+
+    BOTS = {  # the declared levels, each a factory of (seat, seed, iterations)
+        "random": RandomBot,
+        "heuristic": heuristic_bot(heuristic_action),  # engine.bots: one class, the game's policy
+        "search": search_bot,
+    }
 """
 
 from __future__ import annotations
@@ -274,12 +288,114 @@ def _iterate(
             edge.reward += rewards[edge.mover]
 
 
-class SearchBot(BaseBot):
-    """The search level of any game: ISMCTS with the game's ``parts``.
+def race(
+    parts: SearchParts,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    observer: int,
+    rng: Rng,
+    *,
+    budget_ms: float,
+    iterations: int | None = None,
+    prior: Action | None = None,
+    z: float = 1.5,
+    z_prior: float | None = None,
+    min_worlds: int = 4,
+    stats: SearchStats | None = None,
+) -> Generator[None, None, Action | None]:
+    """Flat Monte Carlo with common random numbers and racing: the other way to decide.
 
-    ``fallback(view, legal)`` answers when the budget is too small to try every legal action
-    once (the game's heuristic; by default a random legal action). ``last`` holds the
-    iterations and seconds of the latest decision that searched.
+    Each *world* is one determinisation and one seed for the playouts' generator; in it every
+    live candidate (a legal action) is applied and played out to the horizon by
+    ``parts.rollout_action``, for every seat alike. So two candidates are always compared on
+    the same deals (paired samples): the luck of the deal cancels out of their difference,
+    which a handful of worlds then measures. After ``min_worlds`` worlds, a candidate whose
+    paired difference to the leader exceeds ``z`` standard errors is dropped (again after twice
+    as many worlds, and so on), and the budget goes to the rest (racing). ``iterations``
+    counts playouts, and a world always finishes; on a time budget, the world under way when
+    the time is up is left out.
+
+    ``prior`` (the game's heuristic move) is the default: the answer is the best mean only if
+    it beats ``prior`` by ``z`` standard errors too, so noise alone never overrides it. None
+    if not one world fits the budget.
+    """
+    live = list(legal)
+    rewards: dict[Action, list[float]] = {a: [] for a in live}
+    rollout, stop = parts.rollout_action, parts.stop
+    budget = math.inf if iterations is not None else budget_ms / 1000.0
+    slice_s = SLICE_MS / 1000.0
+    spent, done, worlds = 0.0, 0, 0
+    slice_start = time.perf_counter()
+    while len(live) > 1 and (iterations is None or done < iterations):
+        start = parts.determinise(view, rng)
+        seed = rng.next_u64()
+        finished: list[Action] = []
+        for action in live:
+            # The playout, inline: a long one (a whole round at nine seats) yields inside, and
+            # stops when the time is up (the world's playouts so far are then left out).
+            state, playout_rng, steps = start.advance(observer, action), Rng(seed), 1
+            while True:
+                now = time.perf_counter()
+                if now - slice_start >= slice_s:
+                    spent += now - slice_start
+                    if spent >= budget:
+                        break
+                    yield None
+                    slice_start = time.perf_counter()
+                players = state.current_players()
+                if not players or stop(start, state, steps):
+                    break
+                player = players[0] if len(players) == 1 else _mover(players, observer)
+                state = state.advance(player, rollout(state, player, playout_rng))
+                steps += 1
+            if spent >= budget:
+                break
+            rewards[action].append(parts.rewards(start, state)[observer])
+            finished.append(action)
+        if len(finished) < len(live):  # out of time inside this world
+            for action in finished:
+                rewards[action].pop()
+            slice_start = time.perf_counter()
+            break
+        done += len(finished)
+        worlds += 1
+        if worlds == min_worlds or worlds > min_worlds and worlds & (worlds - 1) == 0:
+            leader = max(live, key=lambda a: sum(rewards[a]))
+            live = [a for a in live if a is leader or not _beats(rewards, leader, a, z)]
+    spent += time.perf_counter() - slice_start
+    if stats is not None:
+        stats.iterations, stats.seconds = done, spent
+    if worlds == 0:
+        return live[0] if len(live) == 1 else None
+    best = max(live, key=lambda a: sum(rewards[a]))
+    z_prior = z if z_prior is None else z_prior
+    if prior in live and best != prior and not _beats(rewards, best, prior, z_prior):
+        return prior
+    return best
+
+
+def _beats(rewards: Mapping[Action, list[float]], a: Action, b: Action, z: float) -> bool:
+    """Whether ``a`` beats ``b`` by ``z`` standard errors of their paired difference (both
+    live candidates: played in every world so far)."""
+    diffs = [x - y for x, y in zip(rewards[a], rewards[b], strict=True)]
+    n = len(diffs)
+    if n < 4:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    # A spread measured on few worlds is itself uncertain: widen by the standard deviation of
+    # Student's t with n - 1 degrees of freedom (sqrt((n - 1) / (n - 3)): 1.7 at 4 worlds).
+    return mean > z * math.sqrt(var / n * (n - 1) / (n - 3)) + 1e-12
+
+
+class SearchBot(BaseBot):
+    """The search level of any game, with the game's ``parts``: ``method="tree"`` is ISMCTS
+    (``ismcts``), ``method="race"`` flat Monte Carlo with paired playouts (``race``).
+
+    ``fallback(view, legal)`` is the game's heuristic: the tree answers with it when the budget
+    is too small to try every legal action once, and the race takes its move as the default
+    (``prior``) that only a measured difference overrides. Without one, a random legal action.
+    ``last`` holds the iterations and seconds of the latest decision that searched.
     """
 
     level = "search"
@@ -292,33 +408,64 @@ class SearchBot(BaseBot):
         *,
         parts: SearchParts,
         fallback: Callable[[dict, list[Action]], Action] | None = None,
+        method: str = "tree",
         exploration: float = 0.7,
         decoupled: bool = True,
+        z: float = 1.5,
+        z_prior: float | None = None,
+        min_worlds: int = 4,
     ) -> None:
+        if method not in ("tree", "race"):
+            raise ValueError(f"unknown search method {method!r}: 'tree' or 'race'")
         super().__init__(seat, seed, iterations)
         self.parts = parts
         self.fallback = fallback
-        self.exploration = exploration
+        self.method = method
+        self.exploration = exploration  # the tree's
         self.decoupled = decoupled
+        self.z = z  # the race's
+        self.z_prior = z_prior
+        self.min_worlds = min_worlds
         self.last = SearchStats()
 
     def _think(
         self, view: dict, legal: list[Action], budget_ms: float
     ) -> Generator[None, None, Action]:
-        choice = yield from ismcts(
-            self.parts,
-            view,
-            legal,
-            self.seat,
-            self.decision_rng(view, legal),
-            budget_ms=budget_ms,
-            iterations=self.iterations,
-            exploration=self.exploration,
-            decoupled=self.decoupled,
-            stats=self.last,
-        )
+        rng = self.decision_rng(view, legal)
+        prior = None
+        if self.method == "race":
+            prior = None if self.fallback is None else self.fallback(view, legal)
+            choice = yield from race(
+                self.parts,
+                view,
+                legal,
+                self.seat,
+                rng,
+                budget_ms=budget_ms,
+                iterations=self.iterations,
+                prior=prior,
+                z=self.z,
+                z_prior=self.z_prior,
+                min_worlds=self.min_worlds,
+                stats=self.last,
+            )
+        else:
+            choice = yield from ismcts(
+                self.parts,
+                view,
+                legal,
+                self.seat,
+                rng,
+                budget_ms=budget_ms,
+                iterations=self.iterations,
+                exploration=self.exploration,
+                decoupled=self.decoupled,
+                stats=self.last,
+            )
         if choice is not None:
             return choice
+        if prior is not None:
+            return prior
         if self.fallback is not None:
             return self.fallback(view, legal)
         return self.decision_rng(view, legal).choice(legal)

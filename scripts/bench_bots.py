@@ -1,6 +1,7 @@
 """Tune and measure the Jalape-NO! search bot against heuristic bots.
 
-    python scripts/bench_bots.py --games 40 --rounds 1 --iterations 100 --exploration 0.7
+    python scripts/bench_bots.py --games 40 --rounds 1 --iterations 100 [--method race]
+        [--policy heuristic|cheap] [--z 1.5] [--rank 0.5] [--exploration 0.7]
 
 Seat 0 is a search bot with the given parameters, the others are ``--others`` bots. Prints the
 search seat's mean round penalty against the others' (lower is better), its share of first
@@ -33,6 +34,10 @@ def main() -> None:
     ap.add_argument("--budget-ms", type=float, default=50.0)
     ap.add_argument("--others", default="heuristic")
     ap.add_argument("--seed", default="tune")
+    ap.add_argument("--method", choices=("race", "tree"), default=None)
+    ap.add_argument("--policy", choices=("heuristic", "cheap"), default=None)
+    ap.add_argument("--z", type=float, default=None)
+    ap.add_argument("--rank", type=float, default=None)
     ap.add_argument("--exploration", type=float, default=None)
     ap.add_argument("--relative", type=float, default=None)
     ap.add_argument("--epsilon", type=float, default=None)
@@ -44,6 +49,10 @@ def main() -> None:
     params = {
         k: v
         for k, v in (
+            ("method", args.method),
+            ("policy", args.policy),
+            ("z", args.z),
+            ("rank", args.rank),
             ("exploration", args.exploration),
             ("relative", args.relative),
             ("epsilon", args.epsilon),

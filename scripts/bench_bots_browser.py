@@ -13,10 +13,12 @@ record (``window.picante.stats``: wall-clock time from the first slice of a deci
 answer, yields to the page included):
 
   decisions   count, median, 95th percentile and longest, in ms, per level and seat
-  slices      how many times a decision gave the page a turn (0: it never needed to)
+  slices      how many times a decision gave the page a turn (0: it never needed to), and the
+              longest stretch of thinking between two of them
+  iterations  a search's iterations a decision (what a decision reaches in this browser)
   frames      requestAnimationFrame gaps while the game ran: the longest, the 95th percentile,
-              and how many exceeded 100 ms (a frame every 16.7 ms is smooth; the longest gap
-              includes the app's own re-renders after each move)
+              and how many exceeded 50 and 100 ms (a frame every 16.7 ms is smooth; the longest
+              gap includes the app's own re-renders after each move)
   long tasks  the longest main-thread task (Long Tasks API)
 
 The machine is shared: figures measured under load are noisy, so the load average is printed.
@@ -132,16 +134,26 @@ def main() -> None:
     for (level, seat), ds in sorted(groups.items()):
         ms = [d["ms"] for d in ds]
         slices = [d["slices"] for d in ds]
+        work = [d.get("longest_slice_ms", 0.0) for d in ds]
         print(
             f"  decisions  {level} seat {seat}: {len(ms)}, median {statistics.median(ms):.1f} ms,"
             f" p95 {pct(ms, 95):.1f} ms, longest {max(ms):.1f} ms;"
-            f" slices median {statistics.median(slices):.0f}, most {max(slices)}"
+            f" slices median {statistics.median(slices):.0f}, most {max(slices)};"
+            f" longest slice {max(work):.1f} ms"
         )
+        iterations = [d["iterations"] for d in ds if d.get("iterations") is not None]
+        if iterations:
+            print(
+                f"  iterations {level} seat {seat}: {len(iterations)} searched decisions,"
+                f" median {statistics.median(iterations):.0f}, p5 {pct(iterations, 5):.0f},"
+                f" most {max(iterations)}"
+            )
     gaps = [b - a for a, b in zip(frames, frames[1:], strict=False)]
     if gaps:
         print(
             f"  frames     {len(frames)}: longest gap {max(gaps):.0f} ms, p95 {pct(gaps, 95):.0f}"
-            f" ms, gaps over 100 ms: {sum(1 for g in gaps if g > 100)}"
+            f" ms, gaps over 50 ms: {sum(1 for g in gaps if g > 50)},"
+            f" over 100 ms: {sum(1 for g in gaps if g > 100)}"
         )
     print(f"  long tasks {len(longs)}, longest {max(longs, default=0):.0f} ms")
 

@@ -114,3 +114,23 @@ def test_play_a_whole_short_game() -> None:
     assert text.count("Round over.") == 2
     assert "Game over. Winner(s):" in text
     assert "takes the trick" in text
+
+
+def test_selfplay_resumes_from_its_file_and_shards_share_it(tmp_path, capsys) -> None:
+    args = ["selfplay", "--players", "3", "--games", "4", "--seats", "search,heuristic,random"]
+    args += ["--iterations", "4", "--rounds", "1", "--seed", "r", "--quiet"]
+    assert main(args) == 0
+    whole = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    out = tmp_path / "run.jsonl"
+    for shard in ("1/2", "0/2"):
+        assert main([*args, "--out", str(out), "--shard", shard]) == 0
+        half = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert half["games"] == 4 and half["win_rate"] == whole["win_rate"]
+    assert half["mean_score"] == whole["mean_score"] and half["actions"] == whole["actions"]
+    assert len(out.read_text().splitlines()) == 1 + 4  # the settings, then one line a game
+    assert main([*args, "--out", str(out)]) == 0  # all done: nothing is played again
+    again = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert again["win_rate"] == whole["win_rate"] and len(out.read_text().splitlines()) == 5
+    other = [a if a != "r" else "s" for a in args]
+    assert main([*other, "--out", str(out)]) == 2  # a file of other settings is refused
+    assert "other settings" in capsys.readouterr().err

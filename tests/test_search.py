@@ -16,7 +16,7 @@ import pytest
 from engine.bots import drain
 from engine.protocol import Action
 from engine.rng import Rng
-from engine.search import SearchBot, SearchStats, ismcts, random_rollout
+from engine.search import SearchBot, SearchStats, ismcts, race, random_rollout
 
 
 @dataclass(frozen=True)
@@ -308,3 +308,126 @@ def test_too_small_a_budget_falls_back() -> None:
     bot = SearchBot(0, iterations=1, parts=TakeAwayParts(), fallback=fallback)
     assert bot.choose(view, legal, budget_ms=0) == Take(3) and calls == [view]
     assert SearchBot(0, iterations=1, parts=TakeAwayParts()).choose(view, legal, 0) in legal
+
+
+# -- the race: paired playouts, racing, the heuristic's move as the default ---------------------
+
+
+class Levers:
+    """Seat 0 pulls one lever. The payout is the lever's ``means`` plus luck: ``shared`` luck
+    the same for every lever (the deal), and ``own`` luck of each lever (noise). Both are
+    hidden: a determinisation draws them."""
+
+    def __init__(self, means: tuple[float, ...], luck: tuple[float, ...] = (), pulled=None):
+        self.means, self.luck, self.pulled = means, luck, pulled
+
+    def current_players(self) -> tuple[int, ...]:
+        return (0,) if self.pulled is None else ()
+
+    def legal_actions(self, player: int) -> list[Take]:
+        return [Take(n) for n in range(len(self.means))] if self.pulled is None else []
+
+    def advance(self, player: int, action: Take) -> Levers:
+        return Levers(self.means, self.luck, action.n)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "means": list(self.means)}
+
+
+class LeversParts:
+    def __init__(self, shared: float, own: float) -> None:
+        self.shared, self.own = shared, own
+        self.worlds: list[Levers] = []
+        self.starts: list[Levers] = []
+
+    def determinise(self, view: dict[str, Any], rng: Rng) -> Levers:
+        base = self.shared * (rng.below(2001) - 1000) / 1000
+        luck = tuple(base + self.own * (rng.below(2001) - 1000) / 1000 for _ in view["means"])
+        self.worlds.append(Levers(tuple(view["means"]), luck))
+        return self.worlds[-1]
+
+    def rollout_action(self, state: Levers, player: int, rng: Rng) -> Action:
+        raise AssertionError("a pulled lever is the end: no rollout")
+
+    def rewards(self, start: Levers, end: Levers) -> list[float]:
+        self.starts.append(start)
+        return [end.means[end.pulled] + end.luck[end.pulled]]
+
+    def stop(self, start: Levers, state: Levers, steps: int) -> bool:
+        return False
+
+
+def run_race(parts: LeversParts, iterations: int, prior: Action | None, seed: int = 1):
+    state = Levers((0.5, 0.6, 0.4))
+    stats = SearchStats()
+    view, legal = state.view(0), state.legal_actions(0)
+    choice = drain(
+        race(
+            parts,
+            view,
+            legal,
+            0,
+            Rng(seed),
+            budget_ms=0,
+            iterations=iterations,
+            prior=prior,
+            stats=stats,
+        )
+    )
+    return choice, stats
+
+
+def test_the_race_compares_every_lever_in_the_same_worlds_and_drops_the_losers() -> None:
+    """Luck of the deal, however large, is the same for every lever of a world, so it cancels
+    out of their paired differences: after the first four worlds the differences are exact
+    (no spread), the two worse levers are dropped, and the budget is left unspent."""
+    parts = LeversParts(shared=5.0, own=0.0)
+    choice, stats = run_race(parts, iterations=300, prior=Take(0))
+    assert choice == Take(1)  # over the heuristic's default, by a measured difference
+    assert stats.iterations == 3 * 4 and len(parts.worlds) == 4
+    assert parts.starts == [w for w in parts.worlds for _ in range(3)]  # one world, 3 levers
+
+
+def test_noise_alone_does_not_override_the_default() -> None:
+    """Each lever's own luck (±2) dwarfs the 0.1 between the levers: four worlds cannot tell
+    them apart, and the heuristic's move (the worst lever) stands; 2,000 worlds measure the
+    difference. (Ten seeds each: without the default, four worlds would pick at random.)"""
+    few = [run_race(LeversParts(0.0, 2.0), 12, prior=Take(2), seed=s)[0] for s in range(10)]
+    many = [run_race(LeversParts(0.0, 2.0), 6000, prior=Take(2), seed=s)[0] for s in range(10)]
+    assert few.count(Take(2)) >= 8
+    assert many.count(Take(1)) >= 8
+
+
+def test_a_race_counts_whole_worlds_and_is_reproducible() -> None:
+    a = run_race(LeversParts(0.0, 2.0), iterations=10, prior=None, seed=3)
+    b = run_race(LeversParts(0.0, 2.0), iterations=10, prior=None, seed=3)
+    assert a[0] == b[0] and a[1].iterations == b[1].iterations == 12  # 4 worlds of 3 levers
+
+
+def test_a_race_s_time_budget_is_own_work_time_and_yields_in_slices() -> None:
+    """Three levers worth the same: no difference ever shows, so the race runs to its time."""
+    state = Levers((0.5, 0.5, 0.5))
+    view, legal = state.view(0), state.legal_actions(0)
+    stats = SearchStats()
+    gen = race(LeversParts(1.0, 0.0), view, legal, 0, Rng(1), budget_ms=60, stats=stats)
+    slices, work = 0, 0.0
+    while True:
+        t = time.perf_counter()
+        try:
+            assert next(gen) is None
+        except StopIteration as stop:
+            choice = stop.value
+            work += time.perf_counter() - t
+            break
+        work, slices = work + time.perf_counter() - t, slices + 1
+        time.sleep(0.02)  # the caller is busy: this time must not count against the budget
+    assert choice in legal and slices >= 1
+    assert 0.055 <= work < 0.5 and abs(stats.seconds - work) < 0.02 and stats.iterations > 0
+
+
+def test_the_race_finds_the_winning_take() -> None:
+    """Random playouts from each take (the same deal and generator for each): from 5 stones,
+    taking 1 leaves the opponent 4, the take that wins."""
+    bot = SearchBot(0, seed="r", iterations=900, parts=TakeAwayParts(), method="race")
+    state = TakeAway(5)
+    assert bot.choose(state.view(0), state.legal_actions(0), budget_ms=0) == Take(1)

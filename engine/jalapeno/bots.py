@@ -17,20 +17,22 @@ round's penalties (``round_rewards``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from ..bots import BaseBot, Bot, RandomBot
+from ..bots import Bot, RandomBot, heuristic_bot
 from ..rng import Rng
 from ..search import SearchBot, SearchStats
 from .actions import PLAYS, Play
-from .cards import COLOURS, Card, parse_card, sort_key
+from .cards import COLOURS, DECK_BY_PLAYERS, Card, parse_card, sort_key
 from .scoring import JALAPENO_PENALTY
 from .state import JalapenoState
 from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
 
 __all__ = [
-    "HeuristicBot",
+    "heuristic_action",
     "JalapenoParts",
     "SearchBot",
     "SearchStats",
@@ -84,7 +86,67 @@ class Table:
         self.later = [(self.me + k) % self.players for k in range(1, self.players - played)]
 
     def unseen_in(self, colour: str) -> list[int]:
+        """The unseen values of ``colour`` others may still play, in ascending order."""
         return [c.value for c in self.unseen if c.colour == colour]
+
+
+class StateTable(Table):
+    """The same facts for ``seat``, read straight from a (determinised) state instead of its
+    view, and only those a decision asks for: the search's rollouts play the heuristic with it
+    (``tests/test_bots.py`` holds it to the view's answers)."""
+
+    def __init__(self, state: JalapenoState, seat: int) -> None:  # no view: Table's is skipped
+        self.state = state
+        self.me = seat
+        self.players = players = state.players
+        self.hand = state.hands[seat]
+        self.jalapenos = state.jalapenos
+        self.voids = state.voids
+        self.trick = trick = state.trick
+        self.lead = trick[0][1].colour if trick else None
+        self.hot = {j.colour for j in state.jalapenos[seat]}
+        self.later = [(seat + k) % players for k in range(1, players - len(trick))]
+        self._unseen: dict[str, list[int]] = {}
+        self._seen: set[Card] | None = None
+
+    @cached_property
+    def pile_count(self) -> dict[str, int]:  # type: ignore[override]
+        return _count(self.state.piles[self.me])
+
+    @cached_property
+    def hand_count(self) -> dict[str, int]:  # type: ignore[override]
+        return _count(self.hand)
+
+    def unseen_in(self, colour: str) -> list[int]:
+        values = self._unseen.get(colour)
+        if values is None:
+            values = self._unseen[colour] = self._unseen_values(colour)
+        return values
+
+    def _unseen_values(self, colour: str) -> list[int]:
+        """As in the view: a colour no other hand may hold (void, or an empty hand) is dead."""
+        state, me = self.state, self.me
+        voids, hands = state.voids, state.hands
+        if not any(colour not in voids[s] and hands[s] for s in range(self.players) if s != me):
+            return []
+        seen = self._seen
+        if seen is None:  # what this seat sees: its hand and pile, the trick, the last trick
+            seen = {*self.hand, *state.piles[me], *(c for _, c in self.trick)}
+            if state.last_trick is not None:
+                seen.update(c for _, c in state.last_trick[1])
+            if state.options["open_piles"]:
+                for pile in state.piles:
+                    seen.update(pile)
+            self._seen = seen
+        return [c.value for c in _NOT_JALAPENOS[self.players][colour] if c not in seen]
+
+
+# Jalapeños (value 1) are never unseen (each is face up or in a trick): the other cards of the
+# deck, by player count and colour.
+_NOT_JALAPENOS: dict[int, dict[str, list[Card]]] = {
+    n: {c.key: [Card(c.key, v) for v in range(2, top + 1)] for c in COLOURS[:colours]}
+    for n, (colours, top) in DECK_BY_PLAYERS.items()
+}
 
 
 def _count(cards: Iterable[Card]) -> dict[str, int]:
@@ -114,7 +176,6 @@ def win_cost(t: Table, cards: Sequence[Card]) -> float:
 
 def heuristic_card(t: Table, legal: Sequence[Card]) -> Card:
     """A sensible trick-avoidance card, from the facts in ``t`` only."""
-    my_jal = [c for c in legal if c.is_jalapeno]
     if t.lead is None:
         return _lead(t, legal)
     following = [c for c in legal if c.colour == t.lead]
@@ -136,6 +197,7 @@ def heuristic_card(t: Table, legal: Sequence[Card]) -> Card:
             return max(following, key=lambda c: c.value)  # a harmless trick: shed a high card
         return lowest  # hope someone later plays higher
     # Void in the lead colour: my card cannot win, so dump the worst thing I hold.
+    my_jal = [c for c in legal if c.is_jalapeno]
     if my_jal:
         return max(my_jal, key=lambda j: (_exposure(t, j.colour), sort_key(j)))
     return max(legal, key=lambda c: (_danger(t, c), sort_key(c)))
@@ -150,7 +212,7 @@ def _danger(t: Table, card: Card) -> float:
     """How likely a card is to win me a trick later: many unseen cards below it (others can
     duck under it), few above it. Cards of my Jalapeños' colours are worse still."""
     values = t.unseen_in(card.colour)
-    below = sum(1 for v in values if v < card.value)
+    below = bisect_left(values, card.value)  # values come in ascending order
     above = len(values) - below
     score = below - above + card.value / 20
     if card.colour in t.hot:
@@ -168,7 +230,7 @@ def _lead(t: Table, legal: Sequence[Card]) -> Card:
 
     def risk(card: Card) -> tuple[float, float, tuple[int, int]]:
         values = t.unseen_in(card.colour)
-        below = sum(1 for v in values if v < card.value)
+        below = bisect_left(values, card.value)
         above = len(values) - below
         if above == 0:  # nobody can beat it: I take the trick
             return (1.0 + win_cost(t, [card]) / 4, -card.value, sort_key(card))
@@ -267,6 +329,15 @@ def round_rewards(penalties: Sequence[int], relative: float) -> list[float]:
     return [(-p + relative * (total - p) / (n - 1)) / 10.0 for p in penalties]
 
 
+def first_places(round_penalties: Sequence[Sequence[int]], shared: bool = True) -> list[float]:
+    """Each seat's share of first place on the totals of these rounds: 1/k for each of the k
+    seats with the fewest penalty points (1 if not ``shared``), 0 for the others."""
+    totals = [sum(seat) for seat in zip(*round_penalties, strict=True)]
+    low = min(totals)
+    first = 1 / totals.count(low) if shared else 1.0
+    return [first if t == low else 0.0 for t in totals]
+
+
 class JalapenoParts:
     """Jalape-NO!'s parts for ``engine.search``: playouts end with the current round.
 
@@ -282,7 +353,13 @@ class JalapenoParts:
         epsilon: float | None = None,
         smart_lead: bool = True,
         harmless_follow: bool = True,
+        policy: str = "heuristic",
+        rank: float = 0.0,
+        shared: bool = True,
     ) -> None:
+        self.policy = policy
+        self.rank = rank
+        self.shared = shared
         self.relative = relative
         self.epsilon = epsilon
         self.smart_lead = smart_lead
@@ -296,11 +373,27 @@ class JalapenoParts:
         return self._worlds.sample(rng)
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
+        if self.policy == "heuristic":  # legal_cards, but unsorted: the heuristic needs no order
+            hand, jal, trick = state.hands[player], state.jalapenos[player], state.trick
+            legal = [*hand, *jal]
+            if trick:
+                lead = trick[0][1].colour
+                legal = [c for c in legal if c.colour == lead] or legal
+            return Play(heuristic_card(StateTable(state, player), legal))
         eps = self.epsilon if self.epsilon is not None else 0.4 / state.players
         return PLAYS[rollout_card(state, rng, eps, self.smart_lead, self.harmless_follow)]
 
     def rewards(self, start: JalapenoState, end: JalapenoState) -> list[float]:
-        return round_rewards(end.round_penalties[len(start.round_penalties)], self.relative)
+        done = len(start.round_penalties) + 1
+        out = round_rewards(end.round_penalties[done - 1], self.relative)
+        if self.rank:
+            out = [
+                (1 - self.rank) * r + self.rank * w
+                for r, w in zip(
+                    out, first_places(end.round_penalties[:done], self.shared), strict=True
+                )
+            ]
+        return out
 
     def stop(self, start: JalapenoState, state: JalapenoState, steps: int) -> bool:
         return len(state.round_penalties) > len(start.round_penalties)
@@ -309,17 +402,9 @@ class JalapenoParts:
 # -- the bots -----------------------------------------------------------------------------
 
 
-class HeuristicBot(BaseBot):
-    """Trick avoidance by rules of thumb; a few hundred microseconds a move."""
-
-    level = "heuristic"
-
-    def _think(self, view: dict, legal: list[Any], budget_ms: float) -> Generator[None, None, Any]:
-        return heuristic_action(view, legal)
-        yield  # pragma: no cover
-
-
 def heuristic_action(view: dict, legal: Sequence[Any]) -> Any:
+    """The heuristic level's policy: trick avoidance by rules of thumb, a few hundred
+    microseconds a move."""
     return _action_for(heuristic_card(Table(view), [a.card for a in legal]), legal)
 
 
@@ -336,6 +421,10 @@ def search_bot(
     iterations: int | None = None,
     *,
     exploration: float = 0.7,
+    method: str = "race",
+    z: float = 1.5,
+    z_prior: float | None = None,
+    min_worlds: int = 4,
     **parts: Any,
 ) -> SearchBot:
     """The search level: ISMCTS over determinisations (``JalapenoParts(**parts)``), falling
@@ -347,6 +436,10 @@ def search_bot(
         parts=JalapenoParts(**parts),
         fallback=heuristic_action,
         exploration=exploration,
+        method=method,
+        z=z,
+        z_prior=z_prior,
+        min_worlds=min_worlds,
     )
 
 
@@ -354,6 +447,6 @@ def search_bot(
 # ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
 BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
     "random": RandomBot,
-    "heuristic": HeuristicBot,
+    "heuristic": heuristic_bot(heuristic_action),
     "search": search_bot,
 }

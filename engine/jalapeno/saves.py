@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import fields
 from ..protocol import Game, events_from_json
 from .cards import COLOURS, DECK_BY_PLAYERS, Card, Trick, deck_for, parse_card, sort_key
 from .state import JalapenoState
@@ -24,37 +25,28 @@ def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
             raise ValueError(f"expected a list of cards, got {items!r}")
         return tuple(parse_card(s) for s in items)
 
-    def whole(value: Any, what: str, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
-        return value
-
-    def seat(value: Any, what: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            raise ValueError(f"{what} must be a seat 0..{players - 1}, got {value!r}")
-        return value
-
-    def per_seat(items: Any, what: str) -> list[Any]:
-        if not isinstance(items, list) or len(items) != players:
-            raise ValueError(f"{what} must list one entry per seat ({players})")
-        return items
-
     def trick_of(items: Any) -> Trick:
-        return tuple((seat(s, "trick seat"), parse_card(c)) for s, c in items)
+        return tuple((fields.seat(s, players, "trick seat"), parse_card(c)) for s, c in items)
 
-    hands = tuple(tuple(sorted(cards(p["hand"]), key=sort_key)) for p in per_seat(private, "hands"))
-    jalapenos = tuple(cards(j) for j in per_seat(pub["jalapenos"], "jalapenos"))
-    piles = tuple(cards(p) for p in per_seat(pub["piles"], "piles"))
+    hands = tuple(
+        tuple(sorted(cards(p["hand"]), key=sort_key))
+        for p in fields.per_seat(private, players, "hands")
+    )
+    jalapenos = tuple(cards(j) for j in fields.per_seat(pub["jalapenos"], players, "jalapenos"))
+    piles = tuple(cards(p) for p in fields.per_seat(pub["piles"], players, "piles"))
     trick = trick_of(pub["trick"])
     turn = pub["turn"]
-    leader = seat(pub["leader"], "leader")
+    leader = fields.seat(pub["leader"], players, "leader")
     rounds_done = tuple(
-        tuple(whole(x, "round penalties", 0, 10**6) for x in per_seat(r, "round penalties"))
+        tuple(
+            fields.whole(x, "round penalties", 0, 10**6)
+            for x in fields.per_seat(r, players, "round penalties")
+        )
         for r in pub["round_penalties"]
     )
     if len(rounds_done) > opts["rounds"]:
         raise ValueError("more finished rounds than the game has")
-    round_no = whole(pub["round"], "round", 1, opts["rounds"])
+    round_no = fields.whole(pub["round"], "round", 1, opts["rounds"])
     if turn is None and len(rounds_done) != opts["rounds"]:
         raise ValueError("no one is to act (turn null) but rounds are left to play")
     if turn is not None and len(rounds_done) != round_no - 1:
@@ -65,11 +57,11 @@ def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
         raise ValueError("a Jalapeño in a hand: dealt Jalapeños go face up at once")
     if any(c.is_jalapeno for p in piles for c in p):
         raise ValueError("a Jalapeño in a pile: won Jalapeños go face up")
-    voids = tuple(frozenset(v) for v in per_seat(pub["voids"], "voids"))
+    voids = tuple(frozenset(v) for v in fields.per_seat(pub["voids"], players, "voids"))
     if any(not isinstance(v, str) or v not in colours for vs in voids for v in vs):
         raise ValueError(f"a void must be one of the colours {sorted(colours)}")
     if turn is not None:
-        turn = seat(turn, "turn")
+        turn = fields.seat(turn, players, "turn")
         if len(trick) >= players or [s for s, _ in trick] != [
             (leader + i) % players for i in range(len(trick))
         ]:
@@ -90,10 +82,15 @@ def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
         if not rounds_done:
             raise ValueError("last_round given but no round has been scored")
         last_round = (
-            tuple(cards(j) for j in per_seat(last_round["jalapenos"], "last_round.jalapenos")),
-            tuple(cards(p) for p in per_seat(last_round["piles"], "last_round.piles")),
+            tuple(
+                cards(j)
+                for j in fields.per_seat(last_round["jalapenos"], players, "last_round.jalapenos")
+            ),
+            tuple(
+                cards(p) for p in fields.per_seat(last_round["piles"], players, "last_round.piles")
+            ),
             (
-                seat(last_round["last_trick"]["winner"], "last_round winner"),
+                fields.seat(last_round["last_trick"]["winner"], players, "last_round winner"),
                 trick_of(last_round["last_trick"]["cards"]),
             ),
         )
@@ -107,7 +104,7 @@ def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
         options=opts,
         rng=int(rng_text, 16),
         round_no=round_no,
-        round_starter=seat(pub["round_starter"], "round_starter"),
+        round_starter=fields.seat(pub["round_starter"], players, "round_starter"),
         leader=leader,
         turn=turn,
         hands=hands,
@@ -118,7 +115,7 @@ def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
         round_penalties=rounds_done,
         last_trick=None
         if last is None
-        else (seat(last["winner"], "winner"), trick_of(last["cards"])),
+        else (fields.seat(last["winner"], players, "winner"), trick_of(last["cards"])),
         last_round=last_round,
         events=events_from_json(data.get("events"), players),
     )

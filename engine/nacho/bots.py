@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
-from ..bots import BaseBot, Bot, RandomBot
+from ..bots import Bot, RandomBot, heuristic_bot
 from ..protocol import Action
 from ..rng import Rng
 from ..search import SearchBot as IsmctsBot
@@ -35,25 +35,14 @@ HORIZON_PHASES = frozenset({"gem", "discard", "sell", "over"})
 
 
 def heuristic_action(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    """The heuristic's choice from a view (hidden parts of the rebuilt state are never read)."""
+    """The heuristic level's policy: greedy rules of thumb (``strategy.py``), a fraction of a
+    millisecond a decision, on a state rebuilt from the view (its hidden parts are never read)."""
     state = Determiniser(view).sample(Rng(0))
     action = strategy.choose(state, view["seat"])
     for a in legal:
         if a == action:
             return a
     raise AssertionError(f"the heuristic chose {action}, not among {[str(a) for a in legal]}")
-
-
-class HeuristicBot(BaseBot):
-    """Greedy rules of thumb (``strategy.py``): a fraction of a millisecond a decision."""
-
-    level = "heuristic"
-
-    def _think(
-        self, view: dict, legal: list[Action], budget_ms: float
-    ) -> Generator[None, None, Action]:
-        return heuristic_action(view, legal)
-        yield  # pragma: no cover
 
 
 class ModelledWorld(NachoState):
@@ -205,14 +194,18 @@ class SearchBot(IsmctsBot):
         scale: float = 10.0,
         horizon: str = "turn",
         worlds: int = 12,
+        method: str = "tree",
+        z: float = 1.5,
     ) -> None:
         super().__init__(
             seat,
             seed,
             iterations,
-            parts=NachoParts(epsilon, scale, horizon, worlds),
+            parts=NachoParts(epsilon, scale, horizon, 0 if method == "race" else worlds),
             fallback=heuristic_action,
             exploration=exploration,
+            method=method,
+            z=z,
         )
 
     def _think(
@@ -228,6 +221,6 @@ class SearchBot(IsmctsBot):
 # ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
 BOTS: dict[str, Callable[[int, int | str, int | None], Bot]] = {
     "random": RandomBot,
-    "heuristic": HeuristicBot,
+    "heuristic": heuristic_bot(heuristic_action),
     "search": SearchBot,
 }

@@ -70,13 +70,6 @@ def turn_order(ranks: Sequence[int], gem: int) -> tuple[int, ...]:
     return tuple(sorted(range(n), key=lambda s: (-ranks[s], priority(s, gem, n))))
 
 
-def open_spot(card: int, filled: int, food: int) -> int | None:
-    """The empty spot of province card ``card`` that wants ``food`` (``filled``: bitmask of the
-    spots already full), or None."""
-    spot = SPOT_OF[card][food]
-    return None if spot < 0 or filled >> spot & 1 else spot
-
-
 def deliverable(warehouse: Sequence[int], card: int, filled: int) -> list[int]:
     """Foods of ``warehouse`` (each once, in food order) with an empty matching spot on
     ``card``: "When it is possible for the smuggler to bring food to an empty spot on a

@@ -1,11 +1,13 @@
-"""Loading a saved Nacho Incident game: every field checked, every card accounted for.
+"""A Nacho Incident table as a save (``save``), and back (``load``): every field checked, every
+card accounted for.
 
 A save that is not a consistent game raises ValueError naming the problem (``NachoGame.
-from_dict`` adds "bad The Nacho Incident save: "). Consistent means: each of the 56 smugglers,
-12 Mounties and 12 province cards is in exactly one place; the 32 cubes are 4 of each food
-between the bag, the market, the warehouses and the province cards; and the phase's own
-fields (who is to act, the play order, the chosen destination, the cantina where Mounties act)
-fit each other.
+from_dict`` adds "bad The Nacho Incident save: "). Consistent means (``check_table``): each of
+the 56 smugglers, 12 Mounties and 12 province cards is in exactly one place; the 32 cubes are 4
+of each food between the bag, the market, the warehouses and the province cards; each seat's
+gold is what its ledger adds up to; and the phase's own fields (who is to act, the play order,
+the chosen destination, the cantina where Mounties act) fit each other. ``checks.invariants``
+holds every table of a game to the same.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from ..protocol import events_from_json
+from .. import fields
+from ..protocol import Game, events_from_json, events_to_json
 from . import rules
 from .components import (
     CARDS_OF_PROVINCE,
@@ -35,22 +38,80 @@ from .components import (
     TURNS_PER_ROUND,
 )
 from .rules import PHASES, STEP_PHASES
-
-if TYPE_CHECKING:
-    from .state import NachoGame, NachoState
+from .summary import summary_from_json, summary_json
+from .table import LEDGER, Table, opening, recount
 
 GOLD_LIMIT = 10**6
+T = TypeVar("T", bound=Table)
 
 
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, got {value!r}")
-    return value
+def save(s: Table, game: str, version: int) -> dict[str, Any]:
+    """The whole table as new JSON-ready data (``NachoState.to_dict``)."""
+    smugglers = lambda items: [SMUGGLERS[i].code for i in items]  # noqa: E731
+    mounties = lambda items: [MOUNTIES[i].code for i in items]  # noqa: E731
+    foods = lambda items: [FOODS[i].code for i in items]  # noqa: E731
+    counts = lambda items: {FOODS[i].code: c for i, c in enumerate(items)}  # noqa: E731
+    return {
+        "game": game,
+        "version": version,
+        "players": s.players,
+        "options": dict(s.options),
+        "public": {
+            "phase": s.stage,
+            "round": s.round_no,
+            "turn": s.turn_no,
+            "gem": s.gem,
+            "gold": list(s.gold),
+            "ledger": [dict(zip(LEDGER, entry, strict=True)) for entry in s.ledger],
+            "ready": list(s.ready),
+            "revealed": [None if r is None else SMUGGLERS[r].code for r in s.revealed],
+            "warehouses": [foods(w) for w in s.warehouses],
+            "bag": counts(s.bag),
+            "aside": counts(s.aside),
+            "provinces": [
+                {
+                    "deck": [PROVINCE_CARDS[c].code for c in deck],
+                    "filled": [bool(filled >> k & 1) for k in range(4)],
+                }
+                for deck, filled in zip(s.pdecks, s.filled, strict=True)
+            ],
+            "keepers": [[smugglers(here) for here in seat] for seat in s.keepers],
+            "mounties": [[mounties(here) for here in seat] for seat in s.cmounties],
+            "face_up": s.mface,
+            "removed_mounties": mounties(s.removed_m),
+            "removed_smugglers": smugglers(s.removed_s),
+            "order": list(s.order),
+            "pos": s.pos,
+            "dest": None if s.dest is None else PROVINCES[s.dest].code,
+            "resolved": s.resolved,
+            "arrest_at": None if s.arrest_at is None else PROVINCES[s.arrest_at].code,
+            "arrester": None if s.arrester is None else MOUNTIES[s.arrester].code,
+            "seller": s.seller,
+            "last_round": None if s.last_round is None else summary_json(s.last_round),
+        },
+        "players_private": [
+            {
+                "hand": smugglers(s.hands[p]),
+                "pick": None if s.picks[p] is None else SMUGGLERS[s.picks[p]].code,
+                "pending": smugglers(s.pending[p]),
+            }
+            for p in range(s.players)
+        ],
+        "secret": {
+            "rng": f"{s.rng:016x}",
+            "draw": smugglers(s.draw),
+            "discards": smugglers(s.discards),
+            "mdeck": mounties(s.mdeck),
+            "mreserve": [mounties(d) for d in s.mreserve],
+            "mpool": mounties(s.mpool),
+        },
+        "events": events_to_json(s.events),
+    }
 
 
 def _codes(value: Any, index: Mapping[str, int], what: str) -> tuple[int, ...]:
     out = []
-    for code in _list(value, what):
+    for code in fields.items(value, what):
         if not isinstance(code, str) or code not in index:
             raise ValueError(f"{what}: {code!r} is not a card of the game")
         out.append(index[code])
@@ -65,43 +126,17 @@ def _code(value: Any, index: Mapping[str, int], what: str) -> int | None:
     return index[value]
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{what} must be true or false, got {value!r}")
-    return value
-
-
-def _per_seat(value: Any, players: int, what: str) -> list[Any]:
-    items = _list(value, what)
-    if len(items) != players:
-        raise ValueError(f"{what} must have one entry per seat ({players})")
-    return items
-
-
 def _counts(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping) or set(value) != set(FOOD_INDEX):
         raise ValueError(f"{what} must give a count for each food {list(FOOD_INDEX)}")
-    return tuple(_int(value[f.code], f"{what}.{f.code}", 0, CUBES_PER_FOOD) for f in FOODS)
+    return tuple(fields.whole(value[f.code], f"{what}.{f.code}", 0, CUBES_PER_FOOD) for f in FOODS)
 
 
 def _grid(value: Any, players: int, index: Mapping[str, int], what: str) -> tuple:
     return tuple(
-        tuple(_codes(here, index, what) for here in _exactly(seat, len(PROVINCES), what))
-        for seat in _per_seat(value, players, what)
+        tuple(_codes(here, index, what) for here in fields.items(seat, what, len(PROVINCES)))
+        for seat in fields.per_seat(value, players, what)
     )
-
-
-def _exactly(value: Any, n: int, what: str) -> list[Any]:
-    items = _list(value, what)
-    if len(items) != n:
-        raise ValueError(f"{what} must have {n} entries")
-    return items
 
 
 def _once(found: list[int], total: int, what: str) -> None:
@@ -111,7 +146,21 @@ def _once(found: list[int], total: int, what: str) -> None:
         raise ValueError(f"every {what} must be in exactly one place ({len(counts)} of {total})")
 
 
-def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> NachoState:
+def _ledger(value: Any, gold: tuple[int, ...]) -> tuple[Any, ...]:
+    """Each seat's ledger; a save written before the ledger existed has none: its gold is then
+    where the ledger opens (``table.opening``)."""
+    if value is None:
+        return tuple(opening(g) for g in gold)
+    out = []
+    for entry in fields.per_seat(value, len(gold), "ledger"):
+        if not isinstance(entry, Mapping) or set(entry) != set(LEDGER):
+            raise ValueError(f"a ledger entry must give {list(LEDGER)}, got {entry!r}")
+        low = lambda k: -GOLD_LIMIT if k == "opening" else 0  # noqa: E731
+        out.append(tuple(fields.whole(entry[k], f"ledger.{k}", low(k), GOLD_LIMIT) for k in LEDGER))
+    return tuple(out)
+
+
+def load(game: Game, data: Mapping[str, Any], make: type[T]) -> T:
     players, opts = game.check_setup(data["players"], data["options"])
     if opts["gemstone"] is not None and opts["gemstone"] >= players:
         raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
@@ -121,50 +170,53 @@ def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> Na
     stage = pub["phase"]
     if stage not in PHASES:
         raise ValueError(f"phase must be one of {list(PHASES)}, got {stage!r}")
-    seat = lambda v, what: _int(v, what, 0, players - 1)  # noqa: E731
+    seat = lambda v, what: fields.whole(v, what, 0, players - 1)  # noqa: E731
     S, M = SMUGGLER_INDEX, MOUNTIE_INDEX
 
-    privs = [p if isinstance(p, Mapping) else {} for p in _per_seat(priv, players, "private")]
+    privs = [p if isinstance(p, Mapping) else {} for p in fields.per_seat(priv, players, "private")]
     hands = tuple(tuple(sorted(_codes(p["hand"], S, "hand"))) for p in privs)
     picks = tuple(_code(p["pick"], S, "pick") for p in privs)
     pending = tuple(_codes(p["pending"], S, "pending") for p in privs)
     revealed = tuple(
-        _code(r, S, "revealed") for r in _per_seat(pub["revealed"], players, "revealed")
+        _code(r, S, "revealed") for r in fields.per_seat(pub["revealed"], players, "revealed")
     )
     gold = tuple(
-        _int(g, "gold", -GOLD_LIMIT, GOLD_LIMIT) for g in _per_seat(pub["gold"], players, "gold")
+        fields.whole(g, "gold", -GOLD_LIMIT, GOLD_LIMIT)
+        for g in fields.per_seat(pub["gold"], players, "gold")
     )
-    ready = tuple(_bool(r, "ready") for r in _per_seat(pub["ready"], players, "ready"))
+    ready = tuple(fields.flag(r, "ready") for r in fields.per_seat(pub["ready"], players, "ready"))
     warehouses = tuple(
         tuple(sorted(_codes(w, FOOD_INDEX, "warehouse")))
-        for w in _per_seat(pub["warehouses"], players, "warehouses")
+        for w in fields.per_seat(pub["warehouses"], players, "warehouses")
     )
     keepers = _grid(pub["keepers"], players, S, "keepers")
     cmounties = _grid(pub["mounties"], players, M, "mounties")
-    provinces = _exactly(pub["provinces"], len(PROVINCES), "provinces")
+    provinces = fields.items(pub["provinces"], "provinces", len(PROVINCES))
     pdecks, filled = [], []
     for prov, info in enumerate(provinces):
         deck = _codes(info["deck"], PROVINCE_CARD_INDEX, "province deck")
         if sorted(deck) != sorted(CARDS_OF_PROVINCE[prov]):
             raise ValueError(f"{PROVINCES[prov].name}'s deck must hold exactly its 3 cards")
-        bits = [_bool(b, "filled") for b in _exactly(info["filled"], 4, "filled")]
+        bits = [fields.flag(b, "filled") for b in fields.items(info["filled"], "filled", 4)]
         pdecks.append(deck)
         filled.append(sum(1 << k for k, b in enumerate(bits) if b))
     bag, aside = _counts(pub["bag"], "bag"), _counts(pub["aside"], "aside")
-    mreserve = tuple(_codes(d, M, "mreserve") for d in _list(sec["mreserve"], "mreserve"))
+    mreserve = tuple(_codes(d, M, "mreserve") for d in fields.items(sec["mreserve"], "mreserve"))
     rng_text = sec["rng"]
     if not isinstance(rng_text, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng_text):
         raise ValueError("secret.rng must be the generator state as 1 to 16 hex digits")
-    order = tuple(seat(x, "order") for x in _list(pub["order"], "order"))
+    order = tuple(seat(x, "order") for x in fields.items(pub["order"], "order"))
+    last_round = pub["last_round"]
     state = make(
         players=players,
         options=opts,
         rng=int(rng_text, 16),
         stage=stage,
-        round_no=_int(pub["round"], "round", 1, ROUNDS),
-        turn_no=_int(pub["turn"], "turn", 1, TURNS_PER_ROUND),
+        round_no=fields.whole(pub["round"], "round", 1, ROUNDS),
+        turn_no=fields.whole(pub["turn"], "turn", 1, TURNS_PER_ROUND),
         gem=seat(pub["gem"], "gem"),
         gold=gold,
+        ledger=_ledger(pub.get("ledger"), gold),
         hands=hands,
         draw=_codes(sec["draw"], S, "draw"),
         discards=_codes(sec["discards"], S, "discards"),
@@ -180,35 +232,39 @@ def load(game: NachoGame, data: Mapping[str, Any], make: type[NachoState]) -> Na
         keepers=keepers,
         cmounties=cmounties,
         mdeck=_codes(sec["mdeck"], M, "mdeck"),
-        mface=_bool(pub["face_up"], "face_up"),
+        mface=fields.flag(pub["face_up"], "face_up"),
         mreserve=mreserve,
         mpool=_codes(sec["mpool"], M, "mpool"),
         removed_m=_codes(pub["removed_mounties"], M, "removed_mounties"),
         removed_s=_codes(pub["removed_smugglers"], S, "removed_smugglers"),
         order=order,
-        pos=_int(pub["pos"], "pos", 0, players),
+        pos=fields.whole(pub["pos"], "pos", 0, players),
         dest=_code(pub["dest"], PROVINCE_INDEX, "dest"),
-        resolved=_int(pub["resolved"], "resolved", 0, 15),
+        resolved=fields.whole(pub["resolved"], "resolved", 0, 15),
         arrest_at=_code(pub["arrest_at"], PROVINCE_INDEX, "arrest_at"),
         arrester=_code(pub["arrester"], M, "arrester"),
-        seller=_int(pub["seller"], "seller", 0, players - 1),
-        last_round=_last_round(pub["last_round"]),
+        seller=fields.whole(pub["seller"], "seller", 0, players - 1),
+        last_round=None if last_round is None else summary_from_json(last_round, players),
         events=events_from_json(data.get("events"), players),
     )
-    _check_cards(state)
-    _check_phase(state)
+    check_table(state)
     return state
 
 
-def _last_round(value: Any) -> Any:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping) or type(value.get("round")) is not int:
-        raise ValueError("last_round must be null or an end-of-round summary")
-    return dict(value)
+def check_table(s: Table) -> None:
+    """Raise ValueError naming the first way ``s`` is not a consistent table."""
+    _check_cards(s)
+    _check_gold(s)
+    _check_phase(s)
 
 
-def _check_cards(s: NachoState) -> None:
+def _check_gold(s: Table) -> None:
+    for seat, (gold, entry) in enumerate(zip(s.gold, s.ledger, strict=True)):
+        if gold != recount(entry):
+            raise ValueError(f"seat {seat}'s gold ({gold}) is not what its ledger adds up to")
+
+
+def _check_cards(s: Table) -> None:
     smugglers = [
         *(k for h in s.hands for k in h),
         *(k for k in s.picks if k is not None),
@@ -246,7 +302,7 @@ def _check_cards(s: NachoState) -> None:
         raise ValueError("a face-up Mountie needs a Mountie deck")
 
 
-def _check_phase(s: NachoState) -> None:
+def _check_phase(s: Table) -> None:
     n, stage = s.players, s.stage
     if stage in ("pick", "rechoose") and not s.mdeck:
         raise ValueError("a turn starts with a Mountie in the deck")

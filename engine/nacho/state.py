@@ -1,10 +1,8 @@
-"""The Nacho Incident's state: an immutable snapshot of the table, and the game object.
+"""The Nacho Incident's state and game: a ``Table`` (``table.py``) that follows the protocol.
 
-All fields are ints, bools, strs and tuples, so states share structure and an ``apply`` copies
-only the few fields it changes (the search calls ``_apply`` hundreds of times a decision). The
-rules that move the game on live in ``flow.py`` (choices), ``steps.py`` (steps 1-4) and
-``upkeep.py`` (steps 5-6); loading a save in ``saves.py``; what a seat
-sees in ``views.py``.
+The rules that move the game on live in ``flow.py`` (who acts, choices, refusals), ``steps.py``
+(steps 1-4) and ``upkeep.py`` (steps 5-6); saving and loading in ``saves.py``; what a seat sees
+in ``views.py``. None of them imports this module.
 
 ``stage`` (what ``phase()`` returns) names what the game waits for:
 
@@ -23,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import Action, Game, IllegalAction, OptionSpec, State, events_to_json
+from ..protocol import Action, Game, IllegalAction, OptionSpec, State
 from . import flow, upkeep, views
 from .actions import parse_action
 from .components import (
@@ -34,111 +32,55 @@ from .components import (
     MOUNTIE_DECKS,
     MOUNTIES,
     MOUNTIES_PER_DECK,
-    PROVINCE_CARDS,
     PROVINCES,
     SMUGGLERS,
     START_GOLD,
     WAREHOUSE_CUBES,
 )
-from .rules import DISCARD_PHASES, STEP_PHASES
-
-FIELDS = (
-    "players",
-    "options",
-    "rng",
-    "stage",
-    "round_no",
-    "turn_no",
-    "gem",
-    "gold",
-    "hands",
-    "draw",
-    "discards",
-    "pending",
-    "ready",
-    "picks",
-    "revealed",
-    "warehouses",
-    "bag",
-    "aside",
-    "pdecks",
-    "filled",
-    "keepers",
-    "cmounties",
-    "mdeck",
-    "mface",
-    "mreserve",
-    "mpool",
-    "removed_m",
-    "removed_s",
-    "order",
-    "pos",
-    "dest",
-    "resolved",
-    "arrest_at",
-    "arrester",
-    "seller",
-    "last_round",
-    "events",
-)
+from .rules import final_winner
+from .saves import load, save
+from .table import OPENING_ENTRY, Table
 
 
-class NachoState(State):
-    """One snapshot. Cards are indices into ``components`` (smugglers 0..55, Mounties 0..11,
-    province cards 0..11, foods 0..7); a hand is sorted; piles and decks list their top first.
-
-    ``keepers[seat][province]`` and ``cmounties[seat][province]`` are the cards on each
-    player's cantinas. ``picks`` are the smugglers chosen in step 1 and not yet placed (secret
-    until everyone has picked); ``revealed`` keeps this turn's picks once shown. ``pending`` are
-    this refresh's discards, secret until everyone is ``ready``. ``mdeck`` is the Mountie deck in
-    use (``mface``: its top card is face up), ``mreserve`` the decks still to come, ``mpool`` the
-    face-down Mounties of the random-Mounties option. ``last_round`` is the latest end-of-round
-    summary, for the UI.
-    """
+class NachoState(Table, State):
+    """One immutable snapshot of a game (the fields: ``table.Table``)."""
 
     game: Game  # set below
-
-    def __init__(self, **fields: Any) -> None:
-        for name in FIELDS:
-            setattr(self, name, fields[name])
-
-    def _copy(self) -> NachoState:
-        # A plain __dict__ (no __slots__): copying one dict is the cheapest way to copy ~40
-        # fields, and the search copies a state for every action it tries.
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        return new
 
     # -- protocol ------------------------------------------------------------------------
 
     def current_players(self) -> tuple[int, ...]:
-        phase = self.stage
-        if phase in STEP_PHASES:
-            return (self.order[self.pos],)
-        if phase == "pick":
-            return tuple(s for s in range(self.players) if self.picks[s] is None)
-        if phase in DISCARD_PHASES:
-            return tuple(s for s in range(self.players) if not self.ready[s])
-        if phase == "gem":
-            return (self.gem,)
-        if phase == "sell":
-            return ((self.gem + self.seller) % self.players,)
-        return ()
+        return flow.acting(self)
 
     def phase(self) -> str:
         """What the game waits for now (``PHASES``); ``stage`` is the same, as a field."""
         return self.stage
 
     def legal_actions(self, player: int) -> list[Action]:
-        if type(player) is not int or player not in self.current_players():
-            return []
-        return flow.legal(self, player)
+        return list(flow.legal_for(self, player))  # a new list: the table keeps its own
 
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
         return flow.why_illegal(self, player, action)
 
+    def apply(self, player: int, action: Action | str) -> NachoState:
+        """The protocol's ``apply``. An action that ``legal_actions`` handed out (the very
+        object: they are made once, ``actions.PICK`` and the like) needs none of its checks;
+        anything else gets all of them."""
+        for legal in flow.legal_for(self, player):
+            if legal is action:
+                return flow.apply(self, player, action)
+        return super().apply(player, action)  # type: ignore[return-value]
+
     def _apply(self, player: int, action: Action) -> NachoState:
         return flow.apply(self, player, action)
+
+    def advance(self, player: int, action: Action) -> NachoState:
+        """The search's unchecked step: ``_apply`` without the events (``state.events`` is
+        ``()``), which rollouts never read. A subclass that changes ``_apply`` (a bot's model
+        of the table) is obeyed."""
+        if type(self)._apply is not NachoState._apply:
+            return self._apply(player, action)
+        return flow.apply(self, player, action, record=False)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
@@ -153,8 +95,6 @@ class NachoState(State):
         counter-clockwise from them (``rules.final_winner``)."""
         if self.stage != "over":
             return []
-        from .rules import final_winner
-
         return [final_winner(self.gold, self.gem)]
 
     def hidden_from(self, seat: int) -> Any:
@@ -176,78 +116,8 @@ class NachoState(State):
             ),
         )
 
-    @property
-    def options_tuple(self) -> tuple[bool, bool]:
-        return self.options["rechoose"], self.options["random_mounties"]
-
-    # -- saving --------------------------------------------------------------------------
-
     def to_dict(self) -> dict[str, Any]:
-        s = lambda items: [SMUGGLERS[i].code for i in items]  # noqa: E731
-        m = lambda items: [MOUNTIES[i].code for i in items]  # noqa: E731
-        f = lambda items: [FOODS[i].code for i in items]  # noqa: E731
-        counts = lambda items: {FOODS[i].code: c for i, c in enumerate(items)}  # noqa: E731
-        return {
-            "game": GAME.id,
-            "version": GAME.save_version,
-            "players": self.players,
-            "options": dict(self.options),
-            "public": {
-                "phase": self.stage,
-                "round": self.round_no,
-                "turn": self.turn_no,
-                "gem": self.gem,
-                "gold": list(self.gold),
-                "ready": list(self.ready),
-                "revealed": [None if r is None else SMUGGLERS[r].code for r in self.revealed],
-                "warehouses": [f(w) for w in self.warehouses],
-                "bag": counts(self.bag),
-                "aside": counts(self.aside),
-                "provinces": [
-                    {
-                        "deck": [PROVINCE_CARDS[c].code for c in deck],
-                        "filled": [bool(filled >> k & 1) for k in range(4)],
-                    }
-                    for deck, filled in zip(self.pdecks, self.filled, strict=True)
-                ],
-                "keepers": [[s(here) for here in seat] for seat in self.keepers],
-                "mounties": [[m(here) for here in seat] for seat in self.cmounties],
-                "face_up": self.mface,
-                "removed_mounties": m(self.removed_m),
-                "removed_smugglers": s(self.removed_s),
-                "order": list(self.order),
-                "pos": self.pos,
-                "dest": None if self.dest is None else PROVINCES[self.dest].code,
-                "resolved": self.resolved,
-                "arrest_at": None if self.arrest_at is None else PROVINCES[self.arrest_at].code,
-                "arrester": None if self.arrester is None else MOUNTIES[self.arrester].code,
-                "seller": self.seller,
-                "last_round": self.last_round,
-            },
-            "players_private": [
-                {
-                    "hand": s(self.hands[p]),
-                    "pick": None if self.picks[p] is None else SMUGGLERS[self.picks[p]].code,
-                    "pending": s(self.pending[p]),
-                }
-                for p in range(self.players)
-            ],
-            "secret": {
-                "rng": f"{self.rng:016x}",
-                "draw": s(self.draw),
-                "discards": s(self.discards),
-                "mdeck": m(self.mdeck),
-                "mreserve": [m(d) for d in self.mreserve],
-                "mpool": m(self.mpool),
-            },
-            "events": events_to_json(self.events),
-        }
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NachoState) and self.to_dict() == other.to_dict()
-
-    def __hash__(self) -> int:
-        return hash((self.rng, self.stage, self.gold, self.hands, self.pos))
+        return save(self, GAME.id, GAME.save_version)
 
     def __repr__(self) -> str:
         return (
@@ -333,6 +203,7 @@ class NachoGame(Game):
             turn_no=1,
             gem=gem,
             gold=(START_GOLD,) * players,
+            ledger=(OPENING_ENTRY,) * players,
             hands=hands,
             draw=draw,
             discards=(),
@@ -371,8 +242,6 @@ class NachoGame(Game):
         return parse_action(text)
 
     def from_dict(self, data: Mapping[str, Any]) -> NachoState:
-        from .saves import load
-
         return self.read_save(data, lambda d: load(self, d, NachoState))
 
 

@@ -3,9 +3,12 @@ states are immutable, so a change is a new tuple sharing the rest)."""
 
 from __future__ import annotations
 
-from ..protocol import Event
+from typing import Any
 
-Ev = list[Event]  # the events of one apply, oldest first
+# The events of one apply, oldest first, each as the arguments of its ``protocol.Event`` (kind,
+# seat, data[, to[, public]]): the table makes the events from them when they are first read.
+# None: nobody reads them, so none are recorded.
+Ev = list[tuple[Any, ...]] | None
 
 
 def set_at(items: tuple, i: int, value: object) -> tuple:
@@ -14,7 +17,7 @@ def set_at(items: tuple, i: int, value: object) -> tuple:
     >>> set_at((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*items[:i], value, *items[i + 1 :])
+    return items[:i] + (value,) + items[i + 1 :]
 
 
 def without(items: tuple[int, ...], x: int) -> tuple[int, ...]:

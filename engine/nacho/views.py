@@ -2,9 +2,12 @@
 
 Everything on the table is public: province cards and their filled spots, every warehouse,
 every cantina with its keepers and Mounties, gold, the gemstone, the face-up Mountie, how many
-cards are left in each deck, and the bag's contents (32 cubes minus every cube in sight). Hidden:
+cards are left in each deck, the last round's summary, and the bag's contents (32 cubes minus
+every cube in sight). Hidden:
 other players' hands, picks before the reveal, this refresh's discards before everyone is done,
 the order of every face-down deck and the face-down discard pile.
+
+A view is new JSON each time: nothing in it is the table's own.
 
 ``choice`` describes the viewing seat's legal actions for a UI (what each tap means), and
 ``hand`` gives each smuggler's reachable provinces.
@@ -12,9 +15,9 @@ the order of every face-down deck and the face-down discard pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import rules
+from . import flow, rules
 from .actions import (
     Arrest,
     ChooseMountie,
@@ -43,9 +46,8 @@ from .components import (
     smuggler_data,
 )
 from .rules import STEP_PHASES
-
-if TYPE_CHECKING:
-    from .state import NachoState
+from .summary import summary_json
+from .table import Table
 
 VIEW_VERSION = 1
 
@@ -54,7 +56,7 @@ def _foods(items: Any) -> list[str]:
     return [FOODS[f].code for f in items]
 
 
-def province_view(s: NachoState, prov: int) -> dict[str, Any]:
+def province_view(s: Table, prov: int) -> dict[str, Any]:
     card = s.pdecks[prov][0]
     filled = s.filled[prov]
     return {
@@ -71,7 +73,7 @@ def province_view(s: NachoState, prov: int) -> dict[str, Any]:
     }
 
 
-def seat_view(s: NachoState, seat: int) -> dict[str, Any]:
+def seat_view(s: Table, seat: int) -> dict[str, Any]:
     revealed = s.revealed[seat]
     done_step = seat in s.order[: s.pos] if s.stage in STEP_PHASES else s.stage not in ("pick",)
     return {
@@ -99,7 +101,7 @@ def seat_view(s: NachoState, seat: int) -> dict[str, Any]:
     }
 
 
-def view(s: NachoState, player: int | None) -> dict[str, Any]:
+def view(s: Table, player: int | None) -> dict[str, Any]:
     """The game's part of the view (``State.view`` adds the envelope)."""
     stage = s.stage
     active = s.order[s.pos] if stage in STEP_PHASES else None
@@ -134,7 +136,7 @@ def view(s: NachoState, player: int | None) -> dict[str, Any]:
         "acted": [PROVINCES[c].code for c in range(len(PROVINCES)) if s.resolved >> c & 1],
         "bored_mountie": None if s.arrester is None else mountie_data(s.arrester),
         "seller": (s.gem + s.seller) % s.players if stage == "sell" else None,
-        "last_round": s.last_round,
+        "last_round": None if s.last_round is None else summary_json(s.last_round),
         "limits": {"hand": HAND_SIZE, "warehouse": WAREHOUSE_CUBES, "sale_price": SALE_PRICE},
         "options": dict(s.options),
     }
@@ -147,15 +149,15 @@ def view(s: NachoState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def choice(s: NachoState, player: int) -> dict[str, Any] | None:
+def choice(s: Table, player: int) -> dict[str, Any] | None:
     """What the seat may do now, one entry per legal action with what the tap means."""
-    legal = s.legal_actions(player)
+    legal = flow.legal_for(s, player)
     if not legal:
         return None
     return {"kind": s.stage, "options": [describe(s, player, a) for a in legal]}
 
 
-def describe(s: NachoState, player: int, action: Any) -> dict[str, Any]:
+def describe(s: Table, player: int, action: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"action": str(action)}
     if isinstance(action, Pick | Discard):
         out["smuggler"] = smuggler_data(action.smuggler)

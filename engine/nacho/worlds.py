@@ -29,6 +29,7 @@ from .components import (
 )
 from .rules import STEP_PHASES
 from .state import GAME, NachoState
+from .summary import summary_from_json
 
 
 def _ids(items: Any) -> tuple[int, ...]:
@@ -147,7 +148,7 @@ class Determiniser:
             "arrest_at": None if view["cantina"] is None else PROVINCE_INDEX[view["cantina"]],
             "arrester": None if bored is None else MOUNTIE_INDEX[bored["id"]],
             "seller": 0 if view["seller"] is None else (view["seller"] - view["gemstone"]) % n,
-            "last_round": last,
+            "last_round": None if last is None else summary_from_json(last, n),
             "events": (),
         }
         self.own_hand = tuple(sorted(hand))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..protocol import Action
+from ..protocol import Action, IllegalAction, same_value
 from .board import DICE_MENU, SPOT_INDEX
 from .cards import CARDS
 from .dice import DIE, TURNABLE
@@ -225,3 +225,26 @@ def parse_action(text: str) -> Action:
         if len(set(rest)) == 3:
             return Discard((rest[0], rest[1], rest[2]))
     raise bad
+
+
+def well_formed(action: object) -> bool:
+    """Is ``action`` a Crazy Taco action with every field as ``parse_action`` would make it (a
+    spot that is a spot, dice that are dice, once each, of the right types)? Rules look at the
+    fields of an action only after this: a hand-built ``Order("serve", 1, ("M", None))`` is
+    refused as malformed, never a KeyError.
+
+    >>> well_formed(Order("serve", "1", ("M",))), well_formed(Order("serve", 1, ("M",)))
+    (True, False)
+    >>> well_formed(Discard(None)), well_formed("serve 1 M")
+    (False, False)
+    """
+    if not isinstance(action, Action):
+        return False
+    try:
+        return same_value(parse_action(str(action)), action)
+    except Exception:  # str() of foreign field values may raise anything: not ours either way
+        return False
+
+
+def malformed(action: object) -> IllegalAction:
+    return IllegalAction(f"Not a Crazy Taco action: {action!r} (e.g. 'serve 2 E1 T').", "malformed")

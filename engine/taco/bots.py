@@ -1,15 +1,18 @@
 """Crazy Taco bots: ``random``, ``heuristic`` and ``search`` for either seat (the manager, and
 in 1 vs 1 the customer player). Every bot decides from its own seat's view and legal actions.
 
-* ``heuristic``: the greedy rules of ``engine/taco/policy.py`` applied to a state rebuilt from
-  the view (they read its public parts only; in 1 vs 1 the customer's own hand).
-* ``search``: the shared information-set MCTS (``engine/search.py``) with this game's parts:
-  ``determinise`` deals the unseen cards (the decks in any order, the unseen inspection, the
-  customer player's hand as the manager cannot see it) and a fresh generator for future dice;
-  rollouts play the greedy rules to a horizon of whole turns; rewards are the change in
-  ``policy.evaluate`` from the manager's side (the customer player gets the opposite).
-  Only canonical actions are searched: dice with the same face are interchangeable in a
-  placement, so one of each such set is tried (``canonical``).
+* ``heuristic``: rules of thumb applied to a state rebuilt from the view (they read its public
+  parts only; in 1 vs 1 the customer's own hand): the manager's greedy rules
+  (``engine/taco/policy.py``), the customer player's odds of winning
+  (``engine/taco/customer_player.py``).
+* ``search``: for the manager, the shared information-set MCTS (``engine/search.py``) with this
+  game's parts: ``determinise`` deals the unseen cards (the decks in any order, the unseen
+  inspection, the customer player's hand as the manager cannot see it) and a fresh generator
+  for future dice; rollouts play the rules of thumb to a horizon of whole turns; rewards are
+  the change in ``policy.evaluate``. Only canonical actions are searched: dice with the same
+  face are interchangeable in a placement, so one of each such set is tried (``canonical``).
+  For the customer player, paired playouts (``engine/taco/customer_search.py``): every play
+  tried in the same dealt worlds, judged by its odds of winning after the manager's turn.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from ..search import SearchBot as SharedSearchBot
 from ..search import ismcts
 from .actions import Assign, Discard, End, Menu, Order, Reroll
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes
+from .customer_player import customer_action, customer_value, weakest_three
+from .customer_search import paired_playouts
 from .dice import DIE
 from .flow import end_placement
 from .placement import legal_placements
-from .policy import card_pressure, customer_action, evaluate, manager_action
+from .policy import evaluate, manager_action
 from .save import read_public
 from .state import TacoState
 
@@ -97,8 +102,7 @@ def canonical(s: TacoState, legal: Sequence[Action]) -> list[Action]:
         picks.append(max(rerolls, key=lambda r: len(r.dice)))
         out += [r for r in dict.fromkeys(picks) if r.dice in tray]
     if discard is not None:
-        weakest = tuple(sorted(sorted(s.hand, key=lambda c: card_pressure(s, c))[:3]))
-        out.append(Discard(weakest))  # type: ignore[arg-type]
+        out.append(weakest_three(s))
     return out
 
 
@@ -174,7 +178,10 @@ def determinise(view: Mapping[str, Any], rng: Rng) -> SearchState:
 
 class TacoParts:
     """``engine.search`` parts: determinise, a greedy rollout, rewards, and the horizon: the end
-    of the next placement (``SearchState`` holds there)."""
+    of the next placement (``SearchState`` holds there).
+
+    Rewards are zero-sum, from the manager's ``policy.evaluate``. (The customer player's
+    search uses these parts but judges its playouts by ``customer_player.customer_value``.)"""
 
     def __init__(self, scale: float = 20.0) -> None:
         self.scale = scale
@@ -238,8 +245,9 @@ class HeuristicBot(BaseBot):
 
 
 class SearchBot(SharedSearchBot):
-    """ISMCTS over canonical actions (see the module docstring); the greedy rules answer when
-    the budget is too small to try every canonical action once."""
+    """The manager: ISMCTS over canonical actions (see the module docstring), the greedy rules
+    answering when the budget is too small to try every canonical action once. The customer
+    player: paired playouts of its canonical plays (``customer_search``)."""
 
     def __init__(self, seat: int, seed: int | str = 0, iterations: int | None = None) -> None:
         super().__init__(seat, seed, iterations, parts=TacoParts(), fallback=None)
@@ -251,6 +259,19 @@ class SearchBot(SharedSearchBot):
         reduced = canonical(self.parts.determinise(view, Rng(0)), legal)
         if len(reduced) == 1:
             return reduced[0]
+        if self.seat == 1:
+            return (
+                yield from paired_playouts(
+                    self.parts,
+                    view,
+                    reduced,
+                    rng,
+                    customer_value,
+                    budget_ms=budget_ms,
+                    iterations=self.iterations,
+                    stats=self.last,
+                )
+            )
         choice = yield from ismcts(
             self.parts,
             view,

@@ -67,7 +67,7 @@ VARIATIONS: dict[str, tuple[str, Need]] = {
 }
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 15)  # needs × face sets × variations: the listings ask again and again
 def cover(need: Need, faces: tuple[str, ...], convert: bool, variation: str) -> int:
     """Do dice showing ``faces`` cover ``need`` exactly, each die used once and none left over?
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..protocol import IllegalAction
 from .actions import (
     Action,
@@ -20,6 +18,8 @@ from .actions import (
     Spend,
     Turn,
     Voucher,
+    malformed,
+    well_formed,
 )
 from .board import (
     ADVERTISING_COST,
@@ -33,17 +33,16 @@ from .board import (
 )
 from .cards import CARDS, GUESTS, KEY, PICKPOCKET, PINATA_CARD, PREPAID, TASKS, VOUCHER
 from .dice import DIE_INDEX, FACES, cover
-from .placement import DIE_STATES, IN_TRAY, USABLE, idle_bonus, order_needs, variation
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .placement import idle_bonus, variation
+from .restaurant import Restaurant
+from .roll import DIE_STATES, IN_TRAY, USABLE, faces_of, order_needs
 
 
 def no(message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, rule)
 
 
-def _phase(s: TacoState, a: Action) -> IllegalAction | None:
+def _phase(s: Restaurant, a: Action) -> IllegalAction | None:
     if isinstance(a, (Play, Discard)):
         return no("Only the customer player plays cards, at the start of a turn.", "not-your-cards")
     if s.stage == "extra" and not isinstance(a, Offer):
@@ -68,7 +67,7 @@ def _phase(s: TacoState, a: Action) -> IllegalAction | None:
 
 
 def _dice(
-    s: TacoState, dice: tuple[str, ...], allowed: tuple[str, ...] = USABLE
+    s: Restaurant, dice: tuple[str, ...], allowed: tuple[str, ...] = USABLE
 ) -> IllegalAction | None:
     order = sorted(dice, key=DIE_INDEX.get)
     for d in dice:
@@ -80,11 +79,9 @@ def _dice(
     return None
 
 
-def _faces(s: TacoState, dice: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(s.faces[DIE_INDEX[d]] for d in dice))
-
-
-def explain_placement(s: TacoState, a: Action) -> IllegalAction:
+def explain_placement(s: Restaurant, a: Action) -> IllegalAction:
+    if not well_formed(a):  # every field is checked before any rule below reads it
+        return malformed(a)
     found = _phase(s, a)
     if found:
         return found
@@ -142,7 +139,7 @@ def explain_placement(s: TacoState, a: Action) -> IllegalAction:
     return no("That is not allowed now.", "illegal")
 
 
-def _order(s: TacoState, a: Order) -> IllegalAction:
+def _order(s: Restaurant, a: Order) -> IllegalAction:
     slot = s.line[SPOT_INDEX[a.spot]]
     if slot is None:
         return no("There is no customer there.", "no-customer")
@@ -164,7 +161,7 @@ def _order(s: TacoState, a: Order) -> IllegalAction:
     if found:
         return found
     need = dict(order_needs(code, served, paid)).get(a.verb)
-    faces = _faces(s, a.dice)
+    faces = faces_of(s, a.dice)
     if a.verb == "collect":
         return no("Collecting payment takes exactly one die showing money.", "collect-needs-money")
     if need and "B" in faces and not any(f in "FD" for f in faces):
@@ -183,7 +180,7 @@ def _order(s: TacoState, a: Order) -> IllegalAction:
     return no("That is not allowed now.", "illegal")
 
 
-def _menu(s: TacoState, a: Menu) -> IllegalAction:
+def _menu(s: Restaurant, a: Menu) -> IllegalAction:
     item = MENU_ITEM[a.item] if a.item in DICE_MENU else None
     if item is None:
         return no("No such menu item.", "illegal")
@@ -194,7 +191,7 @@ def _menu(s: TacoState, a: Menu) -> IllegalAction:
     found = _dice(s, tuple(sorted(a.dice, key=DIE_INDEX.get)))
     if found:
         return found
-    faces = _faces(s, a.dice)
+    faces = faces_of(s, a.dice)
     var = variation(s)
     fits = [n for n in item.needs if cover(n, faces, False, var) >= 0]
     if not fits:
@@ -215,7 +212,7 @@ def _menu(s: TacoState, a: Menu) -> IllegalAction:
     return no("List the dice as the action list writes them.", "dice-order")
 
 
-def _spend(s: TacoState, a: Spend) -> IllegalAction:
+def _spend(s: Restaurant, a: Spend) -> IllegalAction:
     if a.verb == "advertise":
         if s.popularity >= BOARD.popularity_start:
             return no("Your popularity is already at the top.", "popularity-max")

@@ -8,12 +8,10 @@ needs a partner that is neither +OPEN nor TASK, an inspection needs any playable
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
 from .cards import CARDS, INSPECTION, OPEN, TASK
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Restaurant
 
 
 def playable(code: str, rest: tuple[str, ...], banned: bool) -> bool:
@@ -36,9 +34,12 @@ def playable(code: str, rest: tuple[str, ...], banned: bool) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)
 def can_complete(hand: tuple[str, ...], banned: bool) -> bool:
+    """Can some card of ``hand`` be played with the whole phase 1 completed (remembered: the
+    same hands come back turn after turn)?"""
     return any(playable(c, tuple(x for x in hand if x != c), banned) for c in hand)
 
 
-def is_banned(s: TacoState) -> bool:
+def is_banned(s: Restaurant) -> bool:
     return s.turn_no <= s.ban_until

@@ -1,122 +1,46 @@
-"""Phase 2 (placement) and phase 3 (management) of Crazy Taco: every choice the manager has,
-as legal actions; applying them; and, for an action that is not legal, the rule it breaks.
+"""Phase 2 of Crazy Taco, dice placement: every placement the manager has now, as legal
+actions, and applying one. (Phase 3 and the extras on offer: engine/taco/management.py; why a
+placement is refused: engine/taco/explain.py.)
 
 Rulebook, "(F2) Dice Placement": "Analyze the resulting roll and decide, using EACH die only
 ONCE, which of your priorities to pursue". A die can be placed while it is ``free`` (rolled
-this turn) or ``kept`` (kept from an earlier turn); see ``DIE_STATES``.
+this turn) or ``kept`` (kept from an earlier turn); see ``roll.DIE_STATES``. What the dice
+alone allow is worked out once per roll (engine/taco/roll.py), the menu's lines in
+engine/taco/menu.py.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
-from typing import TYPE_CHECKING
+from functools import cache
 
-from ..protocol import Event
 from . import flow
-from .actions import Action, Assign, Bonus, End, Menu, Offer, Order, Reroll, Spend, Turn, Voucher
-from .board import (
-    ADVERTISING_COST,
-    BOARD,
-    CONVERTS_TO,
-    MENU_ITEM,
-    OVERTIME_COSTS,
-    PLATA_RECOVERS,
-    REROLL_COST,
-    SPOT_INDEX,
-    SPOTS,
-)
-from .cards import (
-    CARDS,
-    CLEANING,
-    GUESTS,
-    KEY,
-    PICKPOCKET,
-    PINATA_CARD,
-    PREPAID,
-    TASKS,
-    VIP,
-    VOUCHER,
-)
-from .dice import DICE, DIE_INDEX, MONEY, TURNABLE, Need, cover
+from .actions import Action, Assign, Bonus, End, Menu, Order, Reroll, Turn, Voucher
+from .board import BOARD, CONVERTS_TO, MENU_ITEM, REROLL_COST, SPOT_INDEX, SPOTS
+from .cards import CARDS, CLEANING, GUESTS, KEY, PINATA_CARD, PREPAID, TASKS, VIP, VOUCHER
+from .dice import DIE_INDEX, MONEY, cover
 from .ledger import gain_stars
+from .menu import menu_placements
+from .restaurant import Entry, Restaurant
+from .roll import IDS, faces_of, order_needs, rerolls, roll_of, set_dice, subsets, turns, usable
 
-if TYPE_CHECKING:
-    from .state import TacoState
-
-DIE_STATES: dict[str, str] = {
-    "ready": "waiting for the next roll",
-    "free": "rolled this turn, ready to place",
-    "kept": "kept from an earlier turn, ready to place",
-    "aside": "set aside this turn, kept for the next",
-    "used": "placed this turn",
-    "rest": "showed the rest face this turn",
-    "room": "in the rest room",
-    "busy": "captive on a task or bonus card",
-    "locked": "locked in the fine zone",
-    "wild": "Achilipú: waiting to be turned to a face",
-}
-USABLE = ("free", "kept")
-IN_TRAY = ("free", "kept", "rest")  # what a paid re-roll may roll again
-IDS = tuple(d.id for d in DICE)
-TURNS = {"vulcano": 1, "mole": 2, "achilipu": 3}  # dice a menu line turns rather than spends
+__all__ = [  # the rules of thumb (engine/taco/policy.py) read these from here too
+    "IDS",
+    "apply",
+    "idle_bonus",
+    "legal_placements",
+    "order_needs",
+    "subsets",
+    "usable",
+    "variation",
+]
 
 
-def variation(s: TacoState) -> str:
+def variation(s: Restaurant) -> str:
     """The extra in play's variation, if not yet used this turn ("" otherwise)."""
     return CARDS[s.extra].effect if s.extra and not s.extra_used else ""
 
 
-def usable(s: TacoState) -> tuple[tuple[str, str], ...]:
-    return tuple((IDS[i], s.faces[i]) for i in range(len(IDS)) if s.status[i] in USABLE)
-
-
-@lru_cache(maxsize=2048)
-def subsets(
-    dice: tuple[tuple[str, str], ...],
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """Every non-empty set of these (die, face) pairs: (ids in DICE order, faces sorted)."""
-    out = []
-    for k in range(1, len(dice) + 1):
-        for combo in combinations(dice, k):
-            out.append((tuple(d for d, _ in combo), tuple(sorted(f for _, f in combo))))
-    return tuple(out)
-
-
-@lru_cache(maxsize=2048)
-def by_faces(
-    dice: tuple[tuple[str, str], ...],
-) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]:
-    """The same sets grouped by what they show: (faces sorted, every ids tuple showing them)."""
-    groups: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-    for ids, faces in subsets(dice):
-        groups.setdefault(faces, []).append(ids)
-    return tuple((faces, tuple(idss)) for faces, idss in groups.items())
-
-
-def order_needs(code: str, served: bool, paid: bool) -> list[tuple[str, Need]]:
-    """What can be done for a guest now: serve in full, collect with one money die, or both.
-
-    "If you serve a customer's order, it must be served in full, NEVER partially." The
-    pickpocket: "you must serve them before collecting payment for their order." An order
-    terminal (1 vs 1) "does not need a payment die … it is resolved directly with the action
-    on the order."
-    """
-    card = CARDS[code]
-    serve: Need = (card.food, card.drink, 0, 0)
-    if card.kind == PREPAID:
-        return [] if served else [("serve", serve)]
-    out: list[tuple[str, Need]] = []
-    if not served:
-        out.append(("serve", serve))
-    if not paid and (card.kind != PICKPOCKET or served):
-        out.append(("collect", (0, 0, 1, 0)))
-    if not served and not paid:
-        out.append(("both", (card.food, card.drink, 1, 0)))
-    return out
-
-
-def idle_bonus(s: TacoState, kind: str) -> str:
+def idle_bonus(s: Restaurant, kind: str) -> str:
     for code, die, _ in s.bonus:
         if not die and (CARDS[code].kind == kind):
             return code
@@ -126,161 +50,97 @@ def idle_bonus(s: TacoState, kind: str) -> str:
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal_placements(s: TacoState, canonical: bool = False) -> list[Action]:
+def legal_placements(s: Restaurant, canonical: bool = False) -> list[Action]:
     """Every placement now. ``canonical`` (for the search): of the dice sets showing the same
     faces, only the first (they are the same move: every placed die comes back at the end of
     the turn)."""
-    wild = [IDS[i] for i, st in enumerate(s.status) if st == "wild"]
-    if wild:
-        return [Turn(d, f) for d in wild for f in TURNABLE]
-    dice = usable(s)
+    return list(placements(s, canonical))
+
+
+def placements(s: Restaurant, canonical: bool = False) -> tuple[Action, ...]:
+    """``legal_placements`` as a tuple, remembered by what it depends on (``LISTED``): the
+    search lists the placements of the same tables again and again."""
+    key = (
+        s.faces,
+        s.status,
+        s.line,
+        s.bonus,
+        s.door,
+        s.room,
+        s.extra,
+        s.extra_used,
+        s.popularity >= BOARD.popularity_start,
+        s.cash >= REROLL_COST,
+        canonical,
+    )
+    found = LISTED.get(key)
+    if found is None:
+        if len(LISTED) >= MOST_LISTED:
+            LISTED.clear()
+        found = LISTED[key] = tuple(_work_out(s, canonical))
+    return found
+
+
+LISTED: dict[tuple[object, ...], tuple[Action, ...]] = {}
+MOST_LISTED = 16384
+"""Placement lists remembered at once, about 3 MB at most (then the memory starts again; a
+search's decision visits a few thousand tables). Every field ``_work_out`` reads is in the key."""
+
+
+def _work_out(s: Restaurant, canonical: bool) -> list[Action]:
+    """Every placement now, worked out: what depends on the dice alone comes from their
+    ``Roll`` (engine/taco/roll.py)."""
+    if "wild" in s.status:  # Achilipú's dice wait to be turned before anything else
+        return list(turns(s.status))
+    roll = roll_of(s)
     var = variation(s)
-    out: list[Action] = []
-    voucher = bool(idle_bonus(s, VOUCHER))
+    voucher = s.bonus and idle_bonus(s, VOUCHER)
     room_for_bonus = len(s.bonus) < BOARD.bonus_zone
+    out: list[Action] = []
+    guests = False
     for i, slot in enumerate(s.line):
         if slot is None:
             continue
-        code, served, paid = slot
-        card = CARDS[code]
-        spot = SPOTS[i]
+        card = CARDS[slot[0]]
         if card.kind in GUESTS:
-            out += _orders(spot, code, served, paid, dice, var, canonical)
+            guests = True
+            out += roll.orders(SPOTS[i], slot, var, canonical)
             if voucher:
-                out.append(Voucher(spot))
+                out.append(VOUCHERS[i])
         elif room_for_bonus:
-            out += [Bonus(spot, d) for d, f in dice if f in card.faces]
+            out += roll.jobs("bonus", card.faces, SPOTS[i])
     if s.door:
-        face = TASKS[s.door].face
-        out += [Assign("task", d) for d, f in dice if f == face]
-    if idle_bonus(s, KEY):
-        out += [Assign("key", d) for d, f in dice if f in CARDS[idle_bonus(s, KEY)].faces]
-    if any(c == PINATA_CARD and not d for c, d, _ in s.bonus):
-        out += [Assign("pinata", d) for d, f in dice if f in CARDS[PINATA_CARD].faces]
-    guests = any(x is not None and CARDS[x[0]].kind in GUESTS for x in s.line)
-    resting = tuple(sorted((d for d in s.room if d), key=DIE_INDEX.get))
+        out += roll.jobs("task", TASKS[s.door].face)
+    if s.bonus:
+        key = idle_bonus(s, KEY)
+        if key:
+            out += roll.jobs("key", CARDS[key].faces)
+        if any(c == PINATA_CARD and not d for c, d, _ in s.bonus):
+            out += roll.jobs("pinata", CARDS[PINATA_CARD].faces)
+    resting = _resting(s.room)
     top = s.popularity >= BOARD.popularity_start
-    out += _menu(dice, var, canonical, guests, resting, top)
-    out += [Assign("keep", d) for d, _ in dice]
+    out += menu_placements(roll, var, canonical, guests, resting, top)
+    out += roll.keep
     if s.cash >= REROLL_COST:
-        tray = tuple((IDS[i], s.faces[i]) for i in range(len(IDS)) if s.status[i] in IN_TRAY)
-        out += [Reroll(ids) for ids, _ in subsets(tray)]
-    out.append(End("placement"))
+        out += rerolls(s.status)
+    out.append(END_PLACEMENT)
     return out
 
 
-@lru_cache(maxsize=8192)
-def _orders(
-    spot: str,
-    code: str,
-    served: bool,
-    paid: bool,
-    dice: tuple[tuple[str, str], ...],
-    var: str,
-    canonical: bool,
-) -> tuple[Order, ...]:
-    """The serve/collect/both placements for one guest (cached: the search asks again and
-    again about the same dice)."""
-    groups = _groups(dice, canonical)
-    out: list[Order] = []
-    for verb, need in order_needs(code, served, paid):
-        for faces, idss in groups:
-            if cover(need, faces, True, var) >= 0:
-                out += [Order(verb, spot, ids) for ids in idss]
-    return tuple(out)
+VOUCHERS = tuple(Voucher(spot) for spot in SPOTS)
+END_PLACEMENT = End("placement")
 
 
-def _groups(dice: tuple[tuple[str, str], ...], canonical: bool):
-    groups = by_faces(dice)
-    return tuple((faces, idss[:1]) for faces, idss in groups) if canonical else groups
-
-
-@lru_cache(maxsize=8192)
-def _menu(
-    dice: tuple[tuple[str, str], ...],
-    var: str,
-    canonical: bool,
-    guests: bool,
-    resting: tuple[str, ...],
-    top: bool,
-) -> tuple[Action, ...]:
-    groups = _groups(dice, canonical)
-    out: list[Action] = []
-    for item in ("taco", "vulcano", "plata", "mole", "achilipu", "nachos"):
-        if item == "taco" and not guests:
-            continue  # nobody to serve: nothing to gain
-        if item == "nachos" and top:
-            continue
-        if item == "plata" and not resting:
-            continue
-        for need in MENU_ITEM[item].needs:
-            for faces, idss in groups:
-                if cover(need, faces, False, var) < 0:
-                    continue
-                for ids in idss:
-                    out += _menu_actions(item, need, ids, resting, canonical)
-    return tuple(out)
-
-
-def _menu_actions(item: str, need: Need, ids: tuple[str, ...], resting, canonical: bool):
-    out: list[Action] = []
-    if item == "plata":
-        most = PLATA_RECOVERS[need]
-        for k in range(1, min(most, len(resting)) + 1):
-            for back in combinations(resting, k):
-                out.append(Menu("plata", ids, back))
-    elif item in TURNS:
-        # The dice listed first are the ones turned (to money, or to faces chosen after).
-        for first in combinations(ids, min(TURNS[item], len(ids))):
-            rest = tuple(d for d in ids if d not in first)
-            out.append(Menu(item, (*first, *rest)))
-            if canonical:
-                break
-    else:
-        out.append(Menu(item, ids))
-    return out
-
-
-def legal_management(s: TacoState) -> list[Action]:
-    out: list[Action] = []
-    if s.fines and s.cash >= s.fines:
-        out.append(Spend("pay"))
-    if s.cash >= ADVERTISING_COST and s.popularity < BOARD.popularity_start:
-        out.append(Spend("advertise"))
-    if s.overtime < len(OVERTIME_COSTS) and s.cash >= OVERTIME_COSTS[s.overtime]:
-        out += [Spend("overtime", d) for d in sorted((d for d in s.room if d), key=DIE_INDEX.get)]
-    out.append(End("turn"))
-    return out
-
-
-def legal_offer(s: TacoState) -> list[Action]:
-    refund = CARDS[s.extra].refund if s.extra else 0
-    buy = s.cash + refund >= CARDS[s.offer].price
-    return [Offer("buy"), Offer("pass")] if buy else [Offer("pass")]
+@cache
+def _resting(room: tuple[str, ...]) -> tuple[str, ...]:
+    """The dice in the rest room, in DICE order (La Plata's choices)."""
+    return tuple(sorted((d for d in room if d), key=DIE_INDEX.get))
 
 
 # -- applying ---------------------------------------------------------------------------------
 
 
-def _faces(s: TacoState, dice: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(s.faces[DIE_INDEX[d]] for d in dice))
-
-
-FACELESS = ("ready", "room", "busy", "locked", "wild")  # a die showing no face
-
-
-def _set(s: TacoState, dice: tuple[str, ...], status: str, face: str | None = None) -> None:
-    st, fa = list(s.status), list(s.faces)
-    for d in dice:
-        st[DIE_INDEX[d]] = status
-        if face is not None:
-            fa[DIE_INDEX[d]] = face
-        elif status in FACELESS:
-            fa[DIE_INDEX[d]] = ""
-    s.status, s.faces = tuple(st), tuple(fa)
-
-
-def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None:
+def _leaves(s: Restaurant, ev: list[Entry], i: int, paid: bool, how: str) -> None:
     """A guest leaves satisfied. "Money is received in the cash register only once the order
     has been served and collected and the customer leaves the game"."""
     slot = s.line[i]
@@ -291,7 +151,7 @@ def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None
     money = CARDS[code].pay if paid else 0
     s.cash += money
     ev.append(
-        Event(
+        (
             "leaves",
             0,
             {"card": code, "spot": SPOTS[i], "money": money, "how": how, "cash": s.cash},
@@ -299,123 +159,123 @@ def _leaves(s: TacoState, ev: list[Event], i: int, paid: bool, how: str) -> None
     )
 
 
-def _vip_served(s: TacoState, ev: list[Event], code: str, served_before: bool) -> None:
+def _vip_served(s: Restaurant, ev: list[Entry], code: str, served_before: bool) -> None:
     # "Serving them in time earns good reputation, gaining 1 popularity star"
     if CARDS[code].kind == VIP and not served_before:
         gain_stars(s, ev, 1, "vip", code)
 
 
-def apply(s: TacoState, ev: list[Event], a: Action) -> None:
-    if isinstance(a, Order):
-        _apply_order(s, ev, a)
-    elif isinstance(a, Voucher):
-        i = SPOT_INDEX[a.spot]
-        code, served, _ = s.line[i]  # type: ignore[misc]
-        voucher = idle_bonus(s, VOUCHER)
-        s.bonus = tuple(b for b in s.bonus if b[0] != voucher)
-        s.gone = (*s.gone, voucher)
-        ev.append(Event("voucher", 0, {"card": code, "spot": a.spot}))
-        _vip_served(s, ev, code, served)
-        # "Do not collect payment; you receive no money."
-        _leaves(s, ev, i, False, "voucher")
-    elif isinstance(a, Bonus):
-        i = SPOT_INDEX[a.spot]
-        code = s.line[i][0]  # type: ignore[index]
-        card = CARDS[code]
-        s.line = (*s.line[:i], None, *s.line[i + 1 :])
-        if card.kind == CLEANING:  # "it must remain for the number of turns shown"
-            s.bonus = (*s.bonus, (code, a.die, card.track))
-            _set(s, (a.die,), "busy")
-        else:
-            s.bonus = (*s.bonus, (code, "", 0))
-            _set(s, (a.die,), "used")
-        ev.append(Event("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
-    elif isinstance(a, Assign):
-        _apply_assign(s, ev, a)
-    elif isinstance(a, Menu):
-        _apply_menu(s, ev, a)
-    elif isinstance(a, Turn):
-        _set(s, (a.die,), "free", a.face)
-        ev.append(Event("turn-die", 0, {"die": a.die, "face": a.face}))
-    elif isinstance(a, Reroll):
-        s.cash -= REROLL_COST
-        flow.reroll(s, ev, a.dice)
-    elif isinstance(a, End) and a.what == "placement":
-        ev.append(Event("end-placement", 0, {}))
-        flow.end_placement(s, ev)
-    elif isinstance(a, End):
-        flow.end_turn(s, ev)
-    elif isinstance(a, Spend):
-        _apply_spend(s, ev, a)
-    elif isinstance(a, Offer):
-        _apply_offer(s, ev, a)
-    else:  # pragma: no cover - apply only receives legal actions
-        raise AssertionError(a)
+def apply(s: Restaurant, ev: list[Entry], a: Action) -> None:
+    """Apply a placement (or the end of placement) that is legal now."""
+    PLACE[type(a)](s, ev, a)
 
 
-def _apply_order(s: TacoState, ev: list[Event], a: Order) -> None:
+def _apply_order(s: Restaurant, ev: list[Entry], a: Order) -> None:
     i = SPOT_INDEX[a.spot]
     code, served, paid = s.line[i]  # type: ignore[misc]
-    need = dict(order_needs(code, served, paid))[a.verb]
-    if cover(need, _faces(s, a.dice), True, variation(s)) == 1:
-        s.extra_used = True
-    _set(s, a.dice, "used")
-    ev.append(Event(a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
-    now_served = served or a.verb in ("serve", "both")
-    now_paid = paid or a.verb in ("collect", "both")
+    var = variation(s)
+    if var:  # did these dice need the extra's variation (once a turn)?
+        need = next(need for verb, need in order_needs(code, served, paid) if verb == a.verb)
+        if cover(need, faces_of(s, a.dice), True, var) == 1:
+            s.extra_used = True
+    set_dice(s, a.dice, "used")
+    ev.append((a.verb, 0, {"card": code, "spot": a.spot, "dice": list(a.dice)}))
+    now_served = served or a.verb != "collect"
+    now_paid = paid or a.verb != "serve"
     if a.verb != "collect":
         _vip_served(s, ev, code, served)
-    if CARDS[code].kind == PREPAID or (now_served and now_paid):
+    if now_served and (now_paid or CARDS[code].kind == PREPAID):
         _leaves(s, ev, i, True, a.verb)
     else:
         s.line = (*s.line[:i], (code, now_served, now_paid), *s.line[i + 1 :])
 
 
-def _apply_assign(s: TacoState, ev: list[Event], a: Assign) -> None:
+def _apply_voucher(s: Restaurant, ev: list[Entry], a: Voucher) -> None:
+    i = SPOT_INDEX[a.spot]
+    code, served, _ = s.line[i]  # type: ignore[misc]
+    voucher = idle_bonus(s, VOUCHER)
+    s.bonus = tuple(b for b in s.bonus if b[0] != voucher)
+    s.gone = (*s.gone, voucher)
+    ev.append(("voucher", 0, {"card": code, "spot": a.spot}))
+    _vip_served(s, ev, code, served)
+    # "Do not collect payment; you receive no money."
+    _leaves(s, ev, i, False, "voucher")
+
+
+def _apply_bonus(s: Restaurant, ev: list[Entry], a: Bonus) -> None:
+    i = SPOT_INDEX[a.spot]
+    code = s.line[i][0]  # type: ignore[index]
+    card = CARDS[code]
+    s.line = (*s.line[:i], None, *s.line[i + 1 :])
+    if card.kind == CLEANING:  # "it must remain for the number of turns shown"
+        s.bonus = (*s.bonus, (code, a.die, card.track))
+        set_dice(s, (a.die,), "busy")
+    else:
+        s.bonus = (*s.bonus, (code, "", 0))
+        set_dice(s, (a.die,), "used")
+    ev.append(("bonus", 0, {"card": code, "spot": a.spot, "die": a.die}))
+
+
+def _apply_turn(s: Restaurant, ev: list[Entry], a: Turn) -> None:
+    set_dice(s, (a.die,), "free", a.face)
+    ev.append(("turn-die", 0, {"die": a.die, "face": a.face}))
+
+
+def _apply_reroll(s: Restaurant, ev: list[Entry], a: Reroll) -> None:
+    flow.reroll(s, ev, a.dice)
+
+
+def _apply_end(s: Restaurant, ev: list[Entry], a: End) -> None:
+    ev.append(("end-placement", 0, {}))
+    flow.end_placement(s, ev)
+
+
+def _apply_assign(s: Restaurant, ev: list[Entry], a: Assign) -> None:
     if a.verb == "keep":
         # "You may decide to keep the dice results, not using them and reserving them for use
         # on a later turn."
-        _set(s, (a.die,), "aside")
+        set_dice(s, (a.die,), "aside")
     elif a.verb == "task":
         task = TASKS[s.door]
         s.task_zone = (*s.task_zone, (s.door, a.die, task.turns))
-        ev.append(Event("task-assigned", 0, {"task": s.door, "die": a.die}))
+        ev.append(("task-assigned", 0, {"task": s.door, "die": a.die}))
         s.door = ""
-        _set(s, (a.die,), "busy")
+        set_dice(s, (a.die,), "busy")
         return
     else:
         code = idle_bonus(s, KEY) if a.verb == "key" else PINATA_CARD
         s.bonus = tuple(
             (c, a.die, CARDS[c].track) if c == code else (c, d, n) for c, d, n in s.bonus
         )
-        _set(s, (a.die,), "busy")
-    ev.append(Event(a.verb, 0, {"die": a.die}))
+        set_dice(s, (a.die,), "busy")
+    ev.append((a.verb, 0, {"die": a.die}))
 
 
-def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
+def _apply_menu(s: Restaurant, ev: list[Entry], a: Menu) -> None:
     item = a.item
     needs = MENU_ITEM[item].needs
-    faces = _faces(s, a.dice)
     var = variation(s)
-    used_extra = min(cover(n, faces, False, var) for n in needs if cover(n, faces, False, var) >= 0)
-    if used_extra == 1:
-        s.extra_used = True
-    ev.append(Event("menu", 0, {"item": item, "dice": list(a.dice), "recover": list(a.recover)}))
+    if var:  # did these dice need the extra's variation (once a turn)?
+        faces = faces_of(s, a.dice)
+        fits = [cover(n, faces, False, var) for n in needs]
+        if min(f for f in fits if f >= 0) == 1:
+            s.extra_used = True
+    ev.append(("menu", 0, {"item": item, "dice": list(a.dice), "recover": list(a.recover)}))
     if item in ("vulcano", "mole"):
         # "Convert three food faces or three drink faces into one money face" / "four food
         # faces into two money faces": the first die (two dice) listed turn to money and stay
         # in the tray; the others are spent.
         turned = len(CONVERTS_TO[item])
-        _set(s, a.dice[turned:], "used")
+        set_dice(s, a.dice[turned:], "used")
         faces_now = list(s.faces)
         for d in a.dice[:turned]:
             faces_now[DIE_INDEX[d]] = MONEY
         s.faces = tuple(faces_now)
     elif item == "achilipu":
-        _set(s, a.dice[3:], "used")
-        _set(s, a.dice[:3], "wild", "")
+        set_dice(s, a.dice[3:], "used")
+        set_dice(s, a.dice[:3], "wild", "")
     elif item == "taco":
-        _set(s, a.dice, "used")
+        set_dice(s, a.dice, "used")
         # "Remove from the customer area the customer cards (except bonus cards) and receive
         # the money corresponding to them."
         for i, slot in enumerate(s.line):
@@ -423,57 +283,22 @@ def _apply_menu(s: TacoState, ev: list[Event], a: Menu) -> None:
                 _vip_served(s, ev, slot[0], slot[1])
                 _leaves(s, ev, i, True, "taco")
     elif item == "nachos":
-        _set(s, a.dice, "used")
+        set_dice(s, a.dice, "used")
         gain_stars(s, ev, 1, "nachos")
     elif item == "plata":
-        _set(s, a.dice, "used")
-        _set(s, a.recover, "ready")
+        set_dice(s, a.dice, "used")
+        set_dice(s, a.recover, "ready")
         s.room = tuple("" if d in a.recover else d for d in s.room)
 
 
-def _apply_spend(s: TacoState, ev: list[Event], a: Spend) -> None:
-    if a.verb == "pay":
-        ev.append(Event("fine-paid", 0, {"amount": s.fines, "cards": list(s.fine_zone)}))
-        s.cash -= s.fines
-        s.fines = 0
-        s.gone = (*s.gone, *s.fine_zone)
-        s.fine_zone = ()
-        if s.status[DIE_INDEX["T"]] == "locked":
-            _set(s, ("T",), "ready")
-    elif a.verb == "advertise":
-        s.cash -= ADVERTISING_COST
-        ev.append(Event("advertise", 0, {"cost": ADVERTISING_COST}))
-        gain_stars(s, ev, 1, "advertise")
-    else:
-        # "Pay $3 and recover one die from the rest room. Move the hours indicator to its
-        # position "1"." / "Pay $5 … position "2"."
-        cost = OVERTIME_COSTS[s.overtime]
-        s.cash -= cost
-        s.overtime += 1
-        s.room = tuple("" if d == a.die else d for d in s.room)
-        _set(s, (a.die,), "ready")
-        ev.append(Event("overtime", 0, {"die": a.die, "cost": cost, "hours": s.overtime}))
-
-
-def _apply_offer(s: TacoState, ev: list[Event], a: Offer) -> None:
-    code, s.offer = s.offer, ""
-    if a.verb == "buy":
-        if s.extra:
-            # "you may swap your accessory for a new one, receiving in exchange the amount of
-            # money stipulated for the extra being discarded."
-            refund = CARDS[s.extra].refund
-            s.cash += refund
-            s.gone = (*s.gone, s.extra)
-            ev.append(Event("extra-swapped", 0, {"card": s.extra, "refund": refund}))
-        s.cash -= CARDS[code].price
-        s.extra = code
-        ev.append(
-            Event("extra-bought", 0, {"card": code, "price": CARDS[code].price, "cash": s.cash})
-        )
-    else:
-        s.gone = (*s.gone, code)
-        ev.append(Event("extra-passed", 0, {"card": code}))
-    if s.versus:
-        flow.after_customers(s, ev)
-    else:
-        flow.continue_customers(s, ev)
+PLACE = {
+    Order: _apply_order,
+    Voucher: _apply_voucher,
+    Bonus: _apply_bonus,
+    Assign: _apply_assign,
+    Menu: _apply_menu,
+    Turn: _apply_turn,
+    Reroll: _apply_reroll,
+    End: _apply_end,
+}
+"""How each kind of placement is applied."""

@@ -1,4 +1,4 @@
-"""Rules of thumb for Crazy Taco bots: a fast greedy policy for each seat and an evaluation of
+"""Rules of thumb for Crazy Taco bots: a fast greedy policy for the manager and an evaluation of
 a restaurant, both reading a state's public parts only (the determinised states of the search
 bot, or a state rebuilt from a view). They build their actions exactly as ``legal_actions``
 writes them, so rollouts can ``_apply`` them without a legality check.
@@ -7,7 +7,8 @@ Greedy manager, in order: finish the most urgent customer (patience zone first, 
 1 onward; the VIP before it must go), attend the task on the door, take a bonus card before it
 is pushed out, convert food/drinks to money when money is missing, serve or collect halfway,
 keep money dice for the next turn, end placement. Phase 3: pay fines, buy back popularity,
-recover rested dice with spare cash.
+recover rested dice with spare cash. The customer player's rules of thumb (1 vs 1) are
+``engine/taco/customer_player.py``.
 """
 
 from __future__ import annotations
@@ -15,23 +16,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .actions import Action, Assign, Bonus, Discard, End, Menu, Offer, Order, Play, Spend, Turn
+from .actions import Action, Assign, Bonus, End, Menu, Offer, Order, Spend, Turn
 from .board import ADVERTISING_COST, BOARD, OVERTIME_COSTS, SPOTS
 from .cards import (
     CARDS,
     CLEANING,
     GUESTS,
-    INSPECTION,
     KEY,
-    OPEN,
     PINATA_CARD,
     PREPAID,
-    TASK,
     TASKS,
     VIP,
 )
 from .dice import DICE, DIE_INDEX, cover
-from .hand import can_complete, is_banned, playable
 from .placement import IDS, idle_bonus, order_needs, subsets, usable, variation
 
 if TYPE_CHECKING:
@@ -186,69 +183,6 @@ def _unpaid(s: TacoState) -> int:
 
 def _money_short(s: TacoState) -> bool:
     return _unpaid(s) > 0
-
-
-# -- the customer player (1 vs 1) ----------------------------------------------------------------
-
-
-def card_pressure(s: TacoState, code: str) -> float:
-    """How much a card hurts the manager now (for the customer player)."""
-    card = CARDS[code]
-    free = sum(1 for x in s.line[:C] if x is None)
-    if card.kind == "free-time":
-        return -5.0
-    if card.kind == INSPECTION:
-        resting = sum(1 for d in s.room if d)
-        return {"per-resting": 3 * resting, "none-resting": 6 * (resting == 0)}.get(
-            card.effect, 2.0
-        ) / 2
-    score = float(card.items) + (1.5 if free <= 1 else 0.0)
-    if card.kind not in GUESTS:
-        score = 1.0 + (2.0 if free == 0 else 0.0)
-    if card.message == TASK:
-        score += 4.0 if s.door else 1.5
-    elif card.message == OPEN:
-        score += 3.0
-    return score
-
-
-def customer_action(s: TacoState) -> Action:
-    """The greedy customer player: the card that hurts the manager most now, unless it would
-    leave a hand that cannot be played next turn (then the manager wins); discard three weak
-    cards when nothing hurts."""
-    banned = is_banned(s)
-    hand = tuple(sorted(s.hand))
-    best: Action | None = None
-    best_score = -1e9
-    for code in hand:
-        rest = tuple(c for c in hand if c != code)
-        if not playable(code, rest, banned):
-            continue
-        card = CARDS[code]
-        score = card_pressure(s, code)
-        after = rest
-        if card.message == OPEN and not s.follow:
-            plain = [c for c in rest if CARDS[c].message not in (OPEN, TASK)]
-            partner = min(plain, key=lambda c: card_pressure(s, c))
-            after = tuple(c for c in rest if c != partner)
-        if not s.follow or card.message not in (OPEN, TASK):
-            # Next turn is banned after a +OPEN or TASK play (this one or the one before).
-            banned_next = card.message in (OPEN, TASK) or (s.follow and banned)
-            if not can_complete(after, banned_next):
-                score -= 12.0 if len(s.deck) >= BOARD.hand - len(after) else 40.0
-        if score > best_score:
-            best, best_score = Play(code), score
-    if (
-        not s.follow
-        and s.discards < BOARD.discards
-        and len(s.deck) >= 3
-        and best_score < 2.0
-        and len(hand) >= 3
-    ):
-        weakest = sorted(hand, key=lambda c: card_pressure(s, c))[:3]
-        return Discard(tuple(sorted(weakest)))  # type: ignore[arg-type]
-    assert best is not None, "the customer phase opens only with a playable card"
-    return best
 
 
 # -- evaluation ----------------------------------------------------------------------------------

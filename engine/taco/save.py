@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from types import MappingProxyType
+from typing import Any
 
-from ..protocol import events_from_json, events_to_json
+from .. import fields
+from ..protocol import Game, events_from_json, events_to_json
 from .board import BOARD, LINE, RESULTS, STAGES
 from .cards import (
     CARDS,
@@ -30,15 +33,14 @@ from .cards import (
     customer_deck,
 )
 from .dice import DICE, REST, TURNABLE
-from .placement import DIE_STATES
-
-if TYPE_CHECKING:
-    from .state import TacoGame, TacoState
+from .ledger import opening_of
+from .restaurant import Restaurant
+from .roll import DIE_STATES
 
 C = BOARD.counter
 
 
-def save(s: TacoState) -> dict[str, Any]:
+def save(s: Restaurant) -> dict[str, Any]:
     or_none = lambda x: x or None  # noqa: E731
     return {
         "game": "taco",
@@ -87,24 +89,6 @@ def save(s: TacoState) -> dict[str, Any]:
     }
 
 
-def _whole(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number {low}..{high}, got {value!r}")
-    return value
-
-
-def _flag(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{what} must be true or false, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str, size: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (size is not None and len(value) != size):
-        raise ValueError(f"{what} must be a list" + (f" of {size}" if size is not None else ""))
-    return value
-
-
 def _code(value: Any, what: str, kinds: frozenset[str] | None = None) -> str:
     if not isinstance(value, str) or value not in CARDS:
         raise ValueError(f"{what} must be a card code, got {value!r}")
@@ -132,43 +116,46 @@ def _die(value: Any, what: str) -> str:
     return value
 
 
-def load(game: TacoGame, data: Mapping[str, Any], cls: type[TacoState]) -> TacoState:
+def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaurant:
     players, opts = game.check_setup(data["players"], data["options"])
     versus = players == 2
     pub, secret = data["public"], data["secret"]
     if not isinstance(pub, Mapping) or not isinstance(secret, Mapping):
         raise ValueError("public and secret must be objects")
-    private = _list(data["players_private"], "players_private", players)
+    private = fields.items(data["players_private"], "players_private", players)
     s = cls.__new__(cls)
-    s.players, s.options = players, opts
+    s.players, s.options = players, MappingProxyType(opts)
     read_public(s, pub)
     if versus:
         if not isinstance(private[1], Mapping):
             raise ValueError("players_private[1] must be an object")
-        s.hand = tuple(_code(c, "hand") for c in _list(private[1]["hand"], "hand"))
+        s.hand = tuple(_code(c, "hand") for c in fields.items(private[1]["hand"], "hand"))
         if list(s.hand) != sorted(s.hand) or len(s.hand) > BOARD.hand:
             raise ValueError(f"the hand is sorted and holds at most {BOARD.hand} cards")
     else:
         s.hand = ()
-    s.deck = tuple(_code(c, "deck") for c in _list(secret["deck"], "deck"))
-    s.task_deck = tuple(_task(c, "task deck") for c in _list(secret["task_deck"], "task_deck"))
+    s.deck = tuple(_code(c, "deck") for c in fields.items(secret["deck"], "deck"))
+    s.task_deck = tuple(
+        _task(c, "task deck") for c in fields.items(secret["task_deck"], "task_deck")
+    )
     s.extra_deck = tuple(
         _code(c, "extra deck", frozenset({EXTRA}))
-        for c in _list(secret["extra_deck"], "extra_deck")
+        for c in fields.items(secret["extra_deck"], "extra_deck")
     )
     rng = secret["rng"]
     if not isinstance(rng, str) or not re.fullmatch(r"[0-9a-f]{1,16}", rng):
         raise ValueError("secret.rng must be 1 to 16 hex digits")
     s.rng = int(rng, 16)
     s.events = events_from_json(data.get("events"), players)
-    _check(s)
+    s.opening = opening_of(s)
+    check_table(s)
     return s
 
 
-def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
+def read_public(s: Restaurant, pub: Mapping[str, Any]) -> None:
     """The public part of a save (also a view's ``table``) into ``s``, checking each field."""
     versus = s.players == 2
-    s.turn_no = _whole(pub["turn"], "turn", 1, BOARD.turn_limit + 1)
+    s.turn_no = fields.whole(pub["turn"], "turn", 1, BOARD.turn_limit + 1)
     s.stage = pub["stage"]
     if s.stage not in STAGES or (s.stage == "customers" and not versus):
         raise ValueError(f"stage must be one of {list(STAGES)} (customers: 1 vs 1 only)")
@@ -179,28 +166,31 @@ def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
     if not isinstance(s.reason, str) or len(s.reason) > 40:
         raise ValueError("reason must be a short text")
     line = []
-    for i, x in enumerate(_list(pub["line"], "line", LINE)):
+    for i, x in enumerate(fields.items(pub["line"], "line", LINE)):
         if x is None:
             line.append(None)
             continue
         if not isinstance(x, Mapping):
             raise ValueError("a place in the line is null or {card, served, paid}")
         code = _code(x["card"], "line card", IN_LINE if i < C else GUESTS)
-        line.append((code, _flag(x["served"], "served"), _flag(x["paid"], "paid")))
+        line.append((code, fields.flag(x["served"], "served"), fields.flag(x["paid"], "paid")))
         if CARDS[code].kind not in GUESTS and (x["served"] or x["paid"]):
             raise ValueError("a bonus card is neither served nor paid")
     s.line = tuple(line)
     s.door = "" if pub["door"] is None else _task(pub["door"], "door")
     s.task_zone = tuple(
-        (_task(t[0], "task zone"), _die(t[1], "task die"), _whole(t[2], "turns left", 0, 9))
-        for t in (_list(t, "task zone entry", 3) for t in _list(pub["task_zone"], "task_zone"))
+        (_task(t[0], "task zone"), _die(t[1], "task die"), fields.whole(t[2], "turns left", 0, 9))
+        for t in (
+            fields.items(t, "task zone entry", 3)
+            for t in fields.items(pub["task_zone"], "task_zone")
+        )
     )
     bonus = []
-    for b in _list(pub["bonus"], "bonus"):
-        b = _list(b, "bonus entry", 3)
+    for b in fields.items(pub["bonus"], "bonus"):
+        b = fields.items(b, "bonus entry", 3)
         code = _code(b[0], "bonus zone", frozenset({CLEANING, VOUCHER, KEY, PINATA}))
         die = "" if b[1] is None else _die(b[1], "bonus die")
-        left = _whole(b[2], "bonus turns", 0, 9)
+        left = fields.whole(b[2], "bonus turns", 0, 9)
         if CARDS[code].kind == CLEANING and not die:
             raise ValueError("a cleaning card in the bonus zone holds its die")
         if CARDS[code].kind == VOUCHER and die:
@@ -213,43 +203,48 @@ def read_public(s: TacoState, pub: Mapping[str, Any]) -> None:
     s.bonus = tuple(bonus)
     s.room = tuple(
         "" if d is None else _die(d, "rest room")
-        for d in _list(pub["room"], "room", BOARD.rest_room)
+        for d in fields.items(pub["room"], "room", BOARD.rest_room)
     )
-    dice = [_list(x, "die", 2) for x in _list(pub["dice"], "dice", len(DICE))]
+    dice = [fields.items(x, "die", 2) for x in fields.items(pub["dice"], "dice", len(DICE))]
     s.faces = tuple(x[0] for x in dice)
     s.status = tuple(x[1] for x in dice)
-    s.cash = _whole(pub["cash"], "cash", 0, 10**6)
-    s.fines = _whole(pub["fines"], "fines", 0, 10**6)
+    s.cash = fields.whole(pub["cash"], "cash", 0, 10**6)
+    s.fines = fields.whole(pub["fines"], "fines", 0, 10**6)
     s.fine_zone = tuple(
         _code(c, "fine zone", frozenset({"inspection"}))
-        for c in _list(pub["fine_zone"], "fine_zone")
+        for c in fields.items(pub["fine_zone"], "fine_zone")
     )
-    s.popularity = _whole(
+    s.popularity = fields.whole(
         pub["popularity"], "popularity", BOARD.popularity_lost, BOARD.popularity_start
     )
-    s.overtime = _whole(pub["overtime"], "overtime", 0, 2)
+    s.overtime = fields.whole(pub["overtime"], "overtime", 0, 2)
     s.extra = _maybe(pub["extra"], "extra", frozenset({EXTRA}))
-    s.extra_used = _flag(pub["extra_used"], "extra_used")
+    s.extra_used = fields.flag(pub["extra_used"], "extra_used")
     s.offer = _maybe(pub["offer"], "offer", frozenset({EXTRA}))
-    s.to_reveal = _whole(pub["to_reveal"], "to_reveal", 0, 60)
-    s.reveals = _whole(pub["reveals"], "reveals", 0, 10)
+    s.to_reveal = fields.whole(pub["to_reveal"], "to_reveal", 0, 60)
+    s.reveals = fields.whole(pub["reveals"], "reveals", 0, 10)
     s.prev_msg = pub["prev_msg"]
     if s.prev_msg not in ("", OPEN, TASK):
         raise ValueError("prev_msg must be '', 'open' or 'task'")
-    s.pinata_seen = _flag(pub["pinata_seen"], "pinata_seen")
-    s.follow = _flag(pub["follow"], "follow")
-    s.ban_until = _whole(pub["ban_until"], "ban_until", 0, BOARD.turn_limit + 1)
-    s.discards = _whole(pub["discards"], "discards", 0, BOARD.discards)
-    s.gone = tuple(_code(c, "gone") for c in _list(pub["gone"], "gone"))
-    s.tasks_gone = tuple(_task(c, "tasks_gone") for c in _list(pub["tasks_gone"], "tasks_gone"))
+    s.pinata_seen = fields.flag(pub["pinata_seen"], "pinata_seen")
+    s.follow = fields.flag(pub["follow"], "follow")
+    s.ban_until = fields.whole(pub["ban_until"], "ban_until", 0, BOARD.turn_limit + 1)
+    s.discards = fields.whole(pub["discards"], "discards", 0, BOARD.discards)
+    s.gone = tuple(_code(c, "gone") for c in fields.items(pub["gone"], "gone"))
+    s.tasks_gone = tuple(
+        _task(c, "tasks_gone") for c in fields.items(pub["tasks_gone"], "tasks_gone")
+    )
+    s.opening = (s.cash, s.fines, s.popularity)  # a table without its events: nothing to recount
 
 
-def _check(s: TacoState) -> None:
-    """Everything in one place exactly once; stages and dice consistent."""
+def check_table(s: Restaurant) -> None:
+    """What a real game's table always is, or ValueError saying what is not: every customer
+    card, task card and extra in exactly one place (deck, hand, line, bonus zone, fine zone, in
+    play, on offer, out of the game), each die where its status says, stages and dice
+    consistent. A save must pass it to load; the game's invariants (engine/taco/checks.py) hold
+    every state of play to it."""
     versus = s.players == 2
-    base = set(customer_deck(versus, s.options["characters"]))
-    if versus:
-        base |= set(EXTRA_CARDS)
+    base = _cards_of(versus, s.options["characters"])
     found = [
         *s.deck,
         *s.hand,
@@ -260,15 +255,16 @@ def _check(s: TacoState) -> None:
         *(c for c in (s.extra, s.offer) if c),
         *s.extra_deck,
     ]
-    counts = Counter(found)
-    if any(n > 1 for n in counts.values()):
+    where = set(found)
+    if len(where) != len(found):
+        counts = Counter(found)
         raise ValueError(f"cards in two places: {sorted(c for c, n in counts.items() if n > 1)}")
-    inspections = [c for c in found if c in INSPECTION_CARDS]
+    inspections = where & INSPECTIONS
     if len(inspections) != 1:
         raise ValueError("exactly one inspection card is in the game")
-    if (PINATA_CARD in counts) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
+    if (PINATA_CARD in where) != s.pinata_seen or (s.pinata_seen and not s.options["pinata"]):
         raise ValueError("the Fiesta Piñata is in play exactly when it has appeared")
-    if set(found) - set(inspections) - {PINATA_CARD} != base:
+    if where - inspections - {PINATA_CARD} != base:
         raise ValueError("the cards are not exactly this mode's customer deck")
     if not versus and (s.extra_deck or s.reveals or s.follow or s.ban_until or s.discards):
         raise ValueError("1 vs 1 fields in a solo game")
@@ -290,7 +286,18 @@ def _check(s: TacoState) -> None:
     _check_dice(s)
 
 
-def _check_dice(s: TacoState) -> None:
+INSPECTIONS = frozenset(INSPECTION_CARDS)
+
+
+@cache
+def _cards_of(versus: bool, characters: bool) -> frozenset[str]:
+    """The customer deck of this mode (and the extras, in 1 vs 1)."""
+    return frozenset(customer_deck(versus, characters)) | (
+        frozenset(EXTRA_CARDS) if versus else frozenset()
+    )
+
+
+def _check_dice(s: Restaurant) -> None:
     captive = [t[1] for t in s.task_zone] + [b[1] for b in s.bonus if b[1]]
     resting = [d for d in s.room if d]
     if len(set(captive)) != len(captive) or len(set(resting)) != len(resting):

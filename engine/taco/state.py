@@ -1,107 +1,48 @@
 """The Crazy Taco state: one immutable snapshot of the restaurant, and the game object.
 
-Seat 0 is always the manager. In 1 vs 1, seat 1 is the customer player. Fields are plain
-tuples, strings and ints: a new state is a shallow copy with a few fields replaced (``_copy``
-below), so an ``apply`` costs microseconds and a search can run hundreds of them per decision.
+Seat 0 is always the manager. In 1 vs 1, seat 1 is the customer player. The fields are a
+``Restaurant`` (engine/taco/restaurant.py); a new state is a shallow copy of the old one with a
+few fields replaced, so an ``apply`` costs microseconds and a search can run hundreds of them
+per decision.
 
-The turn (rulebook, "How to Play"): F1 customers arrive (``flow.start_turn``), F2 the dice are
-rolled and placed (``placement``), F3 management (``flow.end_placement``). The only choices
-are actions (``legal_actions``); everything else happens inside the ``apply`` that leads to it.
+The turn (rulebook, "How to Play"): F1 customers arrive (``flow.start_turn``, ``arrivals``;
+in 1 vs 1 played by the customer player, ``versus``), F2 the dice are rolled and placed
+(``placement``), F3 management (``flow.end_placement``, ``management``). The only choices are
+actions (``legal_actions``, worked out once per state); everything else happens inside the
+``apply`` that leads to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from ..protocol import Event, Game, IllegalAction, OptionSpec, State
-from . import flow, placement, versus, views
+from ..protocol import Game, IllegalAction, OptionSpec, State
+from . import flow, management, placement, versus, views
 from .actions import Action, parse_action
 from .board import BOARD, LINE
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, WELCOME_CARDS, customer_deck
 from .dice import DICE
 from .explain import explain_placement
+from .hand import is_banned
+from .ledger import score, scores
+from .restaurant import FIELDS, Entry, Restaurant
 from .save import load, save
 
-Slot = tuple[str, bool, bool] | None  # (card code, served, paid) or an empty place
-Captive = tuple[str, str, int]  # (card code, die id or "", turns left)
-
-SLOTS = (
-    "players",
-    "options",
-    "rng",
-    "turn_no",
-    "stage",
-    "result",
-    "reason",
-    "deck",
-    "hand",
-    "task_deck",
-    "extra_deck",
-    "line",
-    "door",
-    "task_zone",
-    "bonus",
-    "room",
-    "faces",
-    "status",
-    "cash",
-    "fines",
-    "fine_zone",
-    "popularity",
-    "overtime",
-    "extra",
-    "extra_used",
-    "offer",
-    "to_reveal",
-    "reveals",
-    "prev_msg",
-    "pinata_seen",
-    "follow",
-    "ban_until",
-    "discards",
-    "gone",
-    "tasks_gone",
-    "events",
-)
+__all__ = ["GAME", "TacoGame", "TacoState", "score"]
 
 MANAGER, CUSTOMERS = 0, 1
+SAVED = tuple("events" if name == "happened" else name for name in FIELDS if name != "opening")
 
 
-def _make_copy() -> Any:
-    """``state._copy()``: a new state of the same class with the same fields, written out field
-    by field (several times faster than a loop of getattr/setattr; ``apply`` starts with one)."""
-    body = "".join(f"    new.{name} = self.{name}\n" for name in SLOTS)
-    code = f"def _copy(self):\n    new = object.__new__(type(self))\n{body}    return new\n"
-    namespace: dict[str, Any] = {}
-    exec(code, namespace)  # noqa: S102 - generated from the constant SLOTS above
-    return namespace["_copy"]
+class TacoState(Restaurant, State):
+    """The protocol's face of a ``Restaurant`` (engine/taco/restaurant.py: the fields): the
+    seats to act, their legal actions, applying one, views, saves and scores."""
 
-
-class TacoState(State):
-    """See the module docstring. Field meanings:
-
-    ``line``: the counter positions 1..4 then the patience spaces p1, p2, each ``None`` or
-    ``(code, served, paid)``. ``bonus``/``task_zone``: ``(code, die, turns left)``, die "" while
-    a bonus card waits in the zone unused. ``room``: the rest room, space 1 first, die ids or
-    "". ``faces``/``status``: per die in ``DICE`` order (``placement.USABLE`` lists the statuses
-    a die can be placed from). ``deck``/``task_deck``/``extra_deck``: top first (hidden).
-    ``hand``: the customer player's hand (1 vs 1). ``gone``/``tasks_gone``: cards out of the
-    game, in order (public). ``to_reveal``: customer cards still to reveal this phase 1 (solo);
-    ``reveals``: Extra cards the manager may still reveal for stars lost (1 vs 1).
-    """
-
-    __slots__ = SLOTS
+    __slots__ = ()
 
     game: Game  # set below
-
-    _copy = _make_copy()
-
-    # -- protocol ------------------------------------------------------------------------
-
-    @property
-    def versus(self) -> bool:
-        return self.players == 2
 
     def current_players(self) -> tuple[int, ...]:
         if self.stage == "over":
@@ -114,39 +55,52 @@ class TacoState(State):
     def legal_actions(self, player: int) -> list[Action]:
         if type(player) is not int or player not in self.current_players():
             return []
+        legal = self._legal
+        if legal is None:  # worked out once per state: apply asks again
+            legal = self._legal = tuple(self._legal_now())
+        return list(legal)
+
+    def _legal_now(self) -> Sequence[Action]:
+        if self.stage == "placement":
+            return placement.placements(self)
         if self.stage == "customers":
-            return versus.legal_plays(self)
+            return versus.plays(self.hand, is_banned(self), versus.may_discard(self))
         if self.stage == "extra":
-            return placement.legal_offer(self)
-        if self.stage == "management":
-            return placement.legal_management(self)
-        return placement.legal_placements(self)
+            return management.legal_offer(self)
+        return management.legal_management(self)
+
+    def apply(self, player: int, action: Action | str) -> TacoState:  # type: ignore[override]
+        """``State.apply``; an action that is one of this state's own legal actions (the very
+        object ``legal_actions`` gave) passes every check of the protocol by being so."""
+        legal = self._legal
+        if legal is not None and type(player) is int and player in self.current_players():
+            for candidate in legal:
+                if candidate is action:
+                    return self._apply(player, action)
+        return State.apply(self, player, action)  # type: ignore[return-value]
 
     def explain_illegal(self, player: int, action: Any) -> IllegalAction:
-        if not isinstance(action, Action) or type(action).__module__ != "engine.taco.actions":
-            return IllegalAction(
-                f"Not a Crazy Taco action: {action!r} (e.g. 'serve 2 E1 T').", "malformed"
-            )
         if self.stage == "customers":
             return versus.explain(self, action)
         return explain_placement(self, action)
 
     def _apply(self, player: int, action: Action) -> TacoState:  # type: ignore[override]
         s = self._copy()
-        ev: list[Event] = []
-        if self.stage == "customers":
+        s.opening = (self.cash, self.fines, self.popularity)
+        ev: list[Entry] = []
+        if self.stage == "placement":
+            placement.apply(s, ev, action)
+        elif self.stage == "customers":
             versus.apply_play(s, ev, action)
         else:
-            placement.apply(s, ev, action)
-        s.events = tuple(ev)
+            management.apply(s, ev, action)
+        s.happened = tuple(ev)
         return s
 
     def scores(self) -> list[int]:
-        """Solo: the shareable score (won first, then cash, then popularity; see ``score``).
-        1 vs 1: 1 for the winner once the game is over, 0 otherwise."""
-        if self.versus:
-            return [int(self.result == "manager"), int(self.result == "customers")]
-        return [score(self.result == "won", self.cash - self.fines, self.popularity)]
+        """Solo: the shareable score (won first, then cash, then popularity; see
+        ``ledger.score``). 1 vs 1: 1 for the winner once the game is over, 0 otherwise."""
+        return scores(self)
 
     def winners(self) -> list[int]:
         """Solo: ``[0]`` if the restaurant survived, ``[]`` if it lost (a solo game can be
@@ -158,13 +112,17 @@ class TacoState(State):
         return [0] if self.result == "won" else []
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        return views.view(self, player)
+        return views.view(self, player, [] if player is None else self.legal_actions(player))
 
     def to_dict(self) -> dict[str, Any]:
         return save(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, TacoState) and self.to_dict() == other.to_dict()
+        """The same game at the same point: every field of the saved form (the opening accounts
+        are the events' recount, so they follow)."""
+        if not isinstance(other, TacoState):
+            return False
+        return all(getattr(self, name) == getattr(other, name) for name in SAVED)
 
     def __hash__(self) -> int:
         return hash((self.rng, self.turn_no, self.stage, self.line, self.faces))
@@ -174,16 +132,6 @@ class TacoState(State):
             f"<Crazy Taco {'1v1' if self.versus else 'solo'} turn {self.turn_no} {self.stage}"
             f" popularity {self.popularity} cash {self.cash} deck {len(self.deck)}>"
         )
-
-
-def score(won: bool, net_cash: int, popularity: int) -> int:
-    """The solo score, for sharing a result: a won game beats any lost one, then cash (less
-    unpaid fines), then popularity. Written out it reads won · cash · popularity:
-
-    >>> score(True, 23, 6), score(False, 40, 0)
-    (10236, 400)
-    """
-    return (10000 if won else 0) + 10 * min(max(net_cash, 0), 999) + popularity
 
 
 class TacoGame(Game):
@@ -230,10 +178,10 @@ class TacoGame(Game):
             c for c in customer_deck(versus_mode, opts["characters"]) if c not in WELCOME_CARDS
         ]
         deck = tuple(rng.shuffled([*cards, inspection]))
-        s = TacoState.__new__(TacoState)
+        s = TacoState()
         fields: dict[str, Any] = dict(
             players=players,
-            options=opts,
+            options=MappingProxyType(opts),  # shared by every state of the game: read-only
             rng=0,
             turn_no=1,
             stage="placement",
@@ -267,11 +215,12 @@ class TacoGame(Game):
             discards=0,
             gone=(),
             tasks_gone=(),
-            events=(),
+            opening=(BOARD.starting_cash, 0, BOARD.popularity_start),
+            happened=(),
         )
         for name, value in fields.items():
             setattr(s, name, value)
-        ev: list[Event] = []
+        ev: list[Entry] = []
         if versus_mode:
             # "They draw the first 3 cards from the customer deck which, together with the 2
             # "WELCOME" starting cards, make up the opening hand."
@@ -285,7 +234,7 @@ class TacoGame(Game):
             s.line = ((first, False, False), (second, False, False), *(None,) * (LINE - 2))
             s.rng = rng.state
             flow.open_solo(s, ev)
-        s.events = tuple(ev)
+        s.happened = tuple(ev)
         return s
 
     def parse_action(self, text: str) -> Action:

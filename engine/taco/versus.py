@@ -11,40 +11,44 @@ opens (``flow.open_customers``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from ..protocol import Event, IllegalAction
+from ..protocol import IllegalAction
 from . import flow
-from .actions import Action, Discard, Play
+from .actions import Action, Discard, Play, malformed, well_formed
 from .arrivals import reveal
 from .board import BOARD
 from .cards import CARDS, OPEN, TASK
 from .hand import is_banned, playable
-
-if TYPE_CHECKING:
-    from .state import TacoState
+from .restaurant import Entry, Restaurant
 
 
-def legal_plays(s: TacoState) -> list[Action]:
-    banned = is_banned(s)
-    hand = tuple(sorted(s.hand))
+def legal_plays(s: Restaurant) -> list[Action]:
+    return list(plays(s.hand, is_banned(s), may_discard(s)))
+
+
+@lru_cache(maxsize=4096)
+def plays(hand: tuple[str, ...], banned: bool, discard: bool) -> tuple[Action, ...]:
+    """Every card of ``hand`` that may be played now, then (``discard``) every three to discard
+    (remembered: the same hands come back again and again in a search)."""
+    hand = tuple(sorted(hand))
     out: list[Action] = [
         Play(c) for c in hand if playable(c, tuple(x for x in hand if x != c), banned)
     ]
-    if _may_discard(s):
+    if discard:
         out += [Discard(trio) for trio in combinations(hand, 3)]  # type: ignore[misc]
-    return out
+    return tuple(out)
 
 
-def _may_discard(s: TacoState) -> bool:
+def may_discard(s: Restaurant) -> bool:
     """ "the customer player may discard three cards, returning them face down to the bottom of
     the customer deck, and draw three new cards from the top" — while the deck has three cards
     to draw, and at most ``BOARD.discards`` times a game (see docs/rules-decisions.md)."""
     return not s.follow and s.discards < BOARD.discards and len(s.hand) >= 3 and len(s.deck) >= 3
 
 
-def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
+def apply_play(s: Restaurant, ev: list[Entry], a: Action) -> None:
     if isinstance(a, Discard):
         hand = [c for c in s.hand if c not in a.cards]
         drawn = s.deck[:3]
@@ -52,12 +56,12 @@ def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
         s.hand = tuple(sorted((*hand, *drawn)))
         s.discards += 1
         ev.append(
-            Event(
+            (
                 "discard",
                 1,
                 {"cards": list(a.cards), "drawn": list(drawn)},
-                to=(1,),
-                public={"count": 3},
+                (1,),
+                {"count": 3},
             )
         )
         _end_phase(s, ev)
@@ -67,7 +71,7 @@ def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
     s.hand = tuple(c for c in s.hand if c != code)
     if CARDS[code].message in (OPEN, TASK):
         s.ban_until = s.turn_no + 1
-    ev.append(Event("play", 1, {"card": code}))
+    ev.append(("play", 1, {"card": code}))
     reveal(s, ev, code)
     if s.stage == "over":
         return
@@ -76,19 +80,21 @@ def apply_play(s: TacoState, ev: list[Event], a: Action) -> None:
     _end_phase(s, ev)
 
 
-def _end_phase(s: TacoState, ev: list[Event]) -> None:
+def _end_phase(s: Restaurant, ev: list[Entry]) -> None:
     """ "After playing, draw cards from the customer deck as needed to restore a hand of 5
     cards." Then the manager's phases."""
     need = max(0, BOARD.hand - len(s.hand))
     drawn, s.deck = s.deck[:need], s.deck[need:]
     if drawn:
         s.hand = tuple(sorted((*s.hand, *drawn)))
-        ev.append(Event("draw", 1, {"cards": list(drawn)}, to=(1,), public={"count": len(drawn)}))
+        ev.append(("draw", 1, {"cards": list(drawn)}, (1,), {"count": len(drawn)}))
     s.follow = False
     flow.after_customers(s, ev)
 
 
-def explain(s: TacoState, a: Action) -> IllegalAction:
+def explain(s: Restaurant, a: Action) -> IllegalAction:
+    if not well_formed(a):  # every field is checked before any rule below reads it
+        return malformed(a)
     if not isinstance(a, (Play, Discard)):
         return IllegalAction(
             "It is the customer player's turn: play a card or discard three.", "customer-turn"

@@ -13,9 +13,11 @@ a selection of dice could go to. ``table`` is the public part of the save, for b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from .actions import (
+    Action,
     Assign,
     Bonus,
     Discard,
@@ -33,17 +35,16 @@ from .board import BOARD, MENU, OVERTIME_COSTS, SPOTS
 from .cards import CARDS, KEY, describe
 from .dice import DICE, FACE_EMOJI, FACES
 from .hand import is_banned
-from .placement import DIE_STATES
+from .ledger import scores
+from .restaurant import Restaurant
+from .roll import DIE_STATES
 from .save import save
-
-if TYPE_CHECKING:
-    from .state import TacoState
 
 VIEW_VERSION = 1
 C = BOARD.counter
 
 
-def _place(s: TacoState, i: int) -> dict[str, Any]:
+def _place(s: Restaurant, i: int) -> dict[str, Any]:
     slot = s.line[i]
     out: dict[str, Any] = {
         "spot": SPOTS[i],
@@ -55,7 +56,7 @@ def _place(s: TacoState, i: int) -> dict[str, Any]:
     return out
 
 
-def _dice(s: TacoState) -> list[dict[str, Any]]:
+def _dice(s: Restaurant) -> list[dict[str, Any]]:
     where: dict[str, tuple[str, str, int]] = {}
     for code, die, left in s.task_zone:
         where[die] = ("task zone", code, left)
@@ -120,8 +121,9 @@ def move_parts(a: Any) -> dict[str, Any]:
     return out
 
 
-def view(s: TacoState, player: int | None) -> dict[str, Any]:
-    legal = s.legal_actions(player) if player is not None else []
+def view(s: Restaurant, player: int | None, legal: Sequence[Action]) -> dict[str, Any]:
+    """The game's part of ``player``'s view (None: a spectator), ``legal`` being that seat's
+    legal actions."""
     menu_ok = {a.item for a in legal if isinstance(a, Menu)}
     verbs = {a.verb for a in legal if isinstance(a, Spend)}
     if "overtime" in verbs:
@@ -142,7 +144,7 @@ def view(s: TacoState, player: int | None) -> dict[str, Any]:
         "stage": s.stage,
         "result": s.result or None,
         "reason": s.reason or None,
-        "score": s.scores()[0] if not s.versus else None,
+        "score": scores(s)[0] if not s.versus else None,
         "popularity": {
             "value": s.popularity,
             "max": BOARD.popularity_start,

@@ -25,6 +25,7 @@ from engine.nacho.components import (
     SMUGGLERS,
 )
 from engine.nacho.state import GAME, NachoState
+from engine.nacho.table import FIELDS, opening
 
 BY_NAME = {s.name: i for i, s in enumerate(SMUGGLERS)}
 
@@ -101,7 +102,8 @@ def table(
 
     ``top``: province cards to put face up (each on its own province's deck); ``filled``: foods
     already delivered on a province's face-up card; ``face_up``: the Mountie on top of the deck
-    in use (shown face up). Any other keyword replaces that state field as given.
+    in use (shown face up). Any other keyword replaces that state field as given (``gold``
+    without ``ledger``: each seat's ledger opens at its gold, so the table stays consistent).
     """
     state = GAME.new_game(players, seed=seed, options={"gemstone": 0, **(options or {})})
     s = state._copy()
@@ -136,9 +138,11 @@ def table(
         s.mdeck = (m, *(x for x in s.mdeck if x != m))
         s.mface = True
     for name, value in fields.items():
-        if not hasattr(s, name):
+        if name not in FIELDS:
             raise AttributeError(f"NachoState has no field {name!r}")
         setattr(s, name, value)
+    if "gold" in fields and "ledger" not in fields:  # gold set by hand: the ledger opens there
+        s.ledger = tuple(opening(g) for g in s.gold)
     return s
 
 

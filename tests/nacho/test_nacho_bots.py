@@ -6,7 +6,7 @@ import pytest
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, make_bot
-from engine.nacho.bots import HeuristicBot, SearchBot
+from engine.nacho.bots import SearchBot
 from engine.nacho.worlds import Determiniser
 from engine.rng import Rng
 
@@ -123,7 +123,7 @@ def test_the_heuristic_takes_a_delivery_worth_having() -> None:
         2, hands={0: "Zorro", 1: "Abe"}, warehouses={0: "olive", 1: "beans"}, top=("AB1",)
     )
     state = play(state, (0, "S14"), (1, "S01"))
-    bot = HeuristicBot(0, 0)
+    bot = make_bot("nacho", "heuristic", 0, 0)
     assert str(bot.choose(state.view(0), state.legal_actions(0), 50)) == "AB"
     state = state.apply(0, "AB")
     assert str(bot.choose(state.view(0), state.legal_actions(0), 50)) == "olive"

@@ -32,7 +32,7 @@ def test_step_5_happens_when_the_mountie_deck_in_use_is_exhausted() -> None:
     visible, do the following." "Otherwise skip this step." """
     state = last_turn_of_round()
     assert kinds(state).count("round") == 1
-    assert state.last_round["round"] == 1
+    assert state.view(None)["last_round"]["round"] == 1
     early = table(2, hands={0: "Zorro", 1: "Abe"}, warehouses={0: "beans", 1: "beans"})
     early = play(early, (0, "S14"), (1, "S01"), (0, "SK"))
     early = early.apply(0, "none") if early.phase() == "deliver" else early
@@ -56,7 +56,7 @@ def test_the_best_cantina_scores_its_bonus_and_its_keepers_retire() -> None:
     )
     # Alberta: Kamiel 3+3=6 vs Filip 6: a tie. Saskatchewan: Kamiel's Zorro 9 vs Filip's Abe 1.
     # Ontario: Kamiel 6 alone. Quebec: Filip's Coco 1 alone.
-    bonuses = {(b["province"], b["seat"]) for b in state.last_round["bonuses"]}
+    bonuses = {(b["province"], b["seat"]) for b in state.view(None)["last_round"]["bonuses"]}
     assert bonuses == {("SK", KAMIEL), ("ON", KAMIEL), ("QC", FILIP)}
     # Kamiel paid 5 for Zorro, Filip 0 for Abe; Kamiel took the Quebec Mountie (-3).
     sk, on, qc = (CANTINA_BONUS[P(c)] for c in ("SK", "ON", "QC"))
@@ -86,7 +86,7 @@ def test_every_mountie_held_costs_its_penalty_and_stays() -> None:
     card (3 or 4)." "Do not remove Mountie cards from the game; they stay lurking until they can
     arrest someone!" """
     state = last_turn_of_round(mounties={FILIP: {"QC": "M11", "ON": "M07"}}, gold=(10, 10))
-    penalties = {p["seat"]: p["penalty"] for p in state.last_round["penalties"]}
+    penalties = {p["seat"]: p["penalty"] for p in state.view(None)["last_round"]["penalties"]}
     assert penalties == {KAMIEL: 3, FILIP: 4 + 3}  # Kamiel holds the Mountie he took
     assert state.gold[FILIP] == 10 - 0 - 7
     assert state.cmounties[FILIP][P("QC")] == (M("M11"),)

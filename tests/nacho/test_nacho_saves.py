@@ -70,6 +70,11 @@ def damaged(data, path, value):
         (("public", "face_up"), "yes", "face_up"),
         (("secret", "rng"), "xyz", "rng"),
         (("options", "rechoose"), "maybe", "rechoose"),
+        (("public", "gold", 0), 11, "ledger adds up"),
+        (("public", "ledger", 0, "fees"), -1, "ledger.fees"),
+        (("public", "ledger", 0), {"opening": 10}, "ledger entry"),
+        (("public", "last_round"), {"round": 1}, "last_round"),
+        (("public", "last_round"), [], "last_round"),
     ],
 )
 def test_an_inconsistent_save_is_a_value_error_naming_the_problem(path, value, message) -> None:
@@ -79,6 +84,31 @@ def test_an_inconsistent_save_is_a_value_error_naming_the_problem(path, value, m
         assert data["public"]["phase"] == "destination"
     with pytest.raises(ValueError, match=message):
         GAME.from_dict(damaged(data, path, value))
+
+
+def worth(entry: dict) -> int:
+    """The gold a saved ledger entry adds up to."""
+    earned = entry["opening"] + entry["deliveries"] + entry["sales"] + entry["bonuses"]
+    return earned - entry["fees"] - entry["penalties"]
+
+
+def test_a_save_without_a_ledger_opens_it_at_its_gold() -> None:
+    """A save written before gold had a ledger still loads: each seat's ledger opens at the gold
+    the save shows, and the game goes on booking from there."""
+    state = walk(3, seed=4, steps=80)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert [worth(e) for e in data["public"]["ledger"]] == data["public"]["gold"]
+    assert any(e["fees"] for e in data["public"]["ledger"])
+    del data["public"]["ledger"]
+    loaded = GAME.from_dict(data)
+    assert loaded.gold == state.gold
+    assert loaded.ledger == tuple((g, 0, 0, 0, 0, 0) for g in state.gold)
+    while not loaded.is_over():
+        seat = loaded.current_players()[0]
+        loaded = loaded.apply(seat, loaded.legal_actions(seat)[0])
+    public = loaded.to_dict()["public"]
+    assert [worth(e) for e in public["ledger"]] == public["gold"]
+    assert all(e["fees"] > 0 for e in public["ledger"])
 
 
 def test_a_save_in_the_middle_of_an_arrest_choice_loads() -> None:

@@ -17,8 +17,9 @@ from typing import Any
 from engine.taco.board import BOARD, SPOTS
 from engine.taco.cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes, customer_deck
 from engine.taco.dice import DICE
-from engine.taco.save import _check
-from engine.taco.state import SLOTS, TacoState
+from engine.taco.restaurant import FIELDS
+from engine.taco.save import check_table
+from engine.taco.state import TacoState
 
 IDS = [d.id for d in DICE]
 
@@ -131,14 +132,15 @@ def table(
         discards=0,
         gone=gone,
         tasks_gone=tasks_gone,
-        events=(),
+        opening=(cash, fines, popularity),
+        happened=(),
     )
     fields.update(more)
-    s = TacoState.__new__(TacoState)
-    for name in SLOTS:
+    s = TacoState()
+    for name in FIELDS:
         setattr(s, name, fields[name])
     if check:
-        _check(s)
+        check_table(s)
     return s
 
 

@@ -117,6 +117,22 @@ def test_three_cards_carry_the_two_player_mark_and_the_terminal_cards_replace_th
     )
 
 
+def test_the_marked_cards_leave_a_versus_hand_that_can_be_played_out() -> None:
+    """The marked cards are three +OPEN customers (docs/rules-decisions.md, Crazy Taco § 15):
+    after a +OPEN or TASK play the next turn may play neither, and a +OPEN card needs a plain
+    card with it, so playing every card takes two plain cards per +OPEN card and one per TASK
+    card (the last play needs none after it). The 1 vs 1 deck has that many, so a customer
+    player who plans can play its whole hand; solo keeps its 11 +OPEN cards."""
+    versus = customer_deck(True, False)
+    n_open = sum(CARDS[c].message == OPEN for c in versus)
+    n_task = sum(CARDS[c].message == TASK for c in versus)
+    plain = len(versus) - n_open - n_task
+    assert (n_open, n_task) == (8, 8)
+    assert plain >= 2 * n_open + n_task - 1
+    assert all(CARDS[c].message == OPEN for c in CUSTOMER_DECK if CARDS[c].duo)
+    assert sum(CARDS[c].message == OPEN for c in customer_deck(False, True)) == 11
+
+
 def test_the_inspection_cards_and_their_fines() -> None:
     """Rulebook: "-$3 per worker in the rest room. -$6 if no workers are resting. -$5 per
     trash/cleaning card in play." """

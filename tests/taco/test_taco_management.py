@@ -1,4 +1,4 @@
-"""Phase 3, management (engine/taco/flow.end_placement and placement's phase-3 actions): timers
+"""Phase 3, management (engine/taco/flow.end_placement and engine/taco/management.py): timers
 on cards, the rest room, closing gaps, money (overtime, advertising, fines) — and how the game
 ends."""
 

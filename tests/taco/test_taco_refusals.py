@@ -80,16 +80,16 @@ def test_a_refused_placement_names_its_rule(spec: dict, text: str, rule: str) ->
     assert err.value.rule == rule and str(err.value)
 
 
-HAND = ("C05", "C06", "C09", "C12", "C13")
+HAND = ("C06", "C09", "C11", "C12", "C13")
 VERSUS = [
     (dict(), "play C03", "not-in-hand"),
-    (dict(ban_until=5), "play C05", "open-task-repeat"),
-    (dict(hand=("C05", "C06", "C08", "C10", "C13"), discards=3), "play C13", None),
-    (dict(hand=("C05", "C06", "C08", "C10", "C14")), "play C05", "needs-follow-up"),
-    (dict(discards=3), "discard C05 C06 C09", "discard-limit"),
-    (dict(deck=("C19", "C21")), "discard C05 C06 C09", "deck-too-small"),
-    (dict(), "discard C09 C05 C06", "card-order"),
-    (dict(), "discard C03 C05 C06", "not-in-hand"),
+    (dict(ban_until=5), "play C11", "open-task-repeat"),
+    (dict(hand=("C06", "C08", "C10", "C11", "C13"), discards=3), "play C13", None),
+    (dict(hand=("C06", "C08", "C10", "C11", "C14")), "play C11", "needs-follow-up"),
+    (dict(discards=3), "discard C06 C09 C11", "discard-limit"),
+    (dict(deck=("C19", "C21")), "discard C06 C09 C11", "deck-too-small"),
+    (dict(), "discard C09 C06 C11", "card-order"),
+    (dict(), "discard C03 C06 C11", "not-in-hand"),
     (dict(), "end placement", "customer-turn"),
 ]
 

@@ -14,7 +14,7 @@ from engine.taco.cards import CHARACTER_CARDS, EXTRA_CARDS, PREPAID_CARDS, WELCO
 from engine.taco.hand import playable
 
 GAME = get_game("taco")
-PLAIN, OPEN, TASK, OPEN2, TASK2 = "C03", "C05", "C06", "C08", "C10"
+PLAIN, OPEN, TASK, OPEN2, TASK2 = "C03", "C11", "C06", "C08", "C10"
 
 
 def versus(hand: tuple[str, ...], **kw):
@@ -43,7 +43,7 @@ def test_the_versus_deck_trades_the_marked_cards_for_the_terminals() -> None:
     state = GAME.new_game(2, seed=2)
     cards = set(state.deck) | set(state.hand)
     assert set(PREPAID_CARDS) <= cards and not cards & set(CHARACTER_CARDS)
-    assert not cards & {"C07", "C16", "C26"} and not cards & set(EXTRA_CARDS)
+    assert not cards & {"C05", "C15", "C24"} and not cards & set(EXTRA_CARDS)
     assert sorted(state.extra_deck) == sorted(EXTRA_CARDS)
     assert state.view(0)["deck"]["extras"] == 3
     easy = GAME.new_game(2, seed=2, options={"characters": True})

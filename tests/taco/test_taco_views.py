@@ -88,14 +88,14 @@ def test_a_spectator_sees_the_table_and_no_moves() -> None:
 
 
 def test_the_customer_player_sees_their_hand_and_what_they_must_do() -> None:
-    state = table(players=2, stage="customers", hand=("C05", "C03", "C09"), deck=("C13",))
+    state = table(players=2, stage="customers", hand=("C11", "C03", "C09"), deck=("C13",))
     view = state.view(1)
-    assert [c["code"] for c in view["hand"]] == ["C03", "C05", "C09"]
+    assert [c["code"] for c in view["hand"]] == ["C03", "C09", "C11"]
     assert view["customer_player"] == {
         "banned": False,
         "ban_until": 0,
         "must_follow": False,
         "discards_left": 3,
     }
-    follow = state.apply(1, "play C05").view(1)
+    follow = state.apply(1, "play C11").view(1)
     assert follow["customer_player"]["must_follow"] and follow["customer_player"]["banned"]

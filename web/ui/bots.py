@@ -3,10 +3,22 @@
 Pyodide has no threads on the main thread, so a bot thinks in slices: its ``thinking()``
 generator yields every ~10 ms of work and we give the browser a turn between slices (paint,
 taps, the status line's "thinking…" animation).
+
+A slice must stay short, and Python's cyclic garbage collector would not let it: a search
+allocates hundreds of thousands of small objects (tree nodes, states), so collections run
+inside the slices, and each traverses every tracked object of the page (the modules, the UI,
+the tree so far) — measured: slices of ~100 ms in the browser. So while a bot thinks the
+collector is off, and the objects alive before the first decision (the start-up heap: stdlib,
+engine, UI) are frozen out of every later collection (``gc.freeze``). Nothing is lost: the
+search's garbage holds no reference cycles, and reference counting frees it as it goes (and
+all of the tree once the decision returns); whatever cycles the page makes meanwhile are
+collected once the collector is back on, in the pause after the decision, among the few
+objects made since the freeze.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -28,6 +40,8 @@ class Decision:
     seat: int
     ms: float  # wall-clock time from first slice to answer, yields included
     slices: int
+    longest_slice_ms: float = 0.0  # the longest stretch of thinking between two yields
+    iterations: int | None = None  # a search's iterations (None: the level does not search)
 
 
 async def decide(
@@ -40,16 +54,43 @@ async def decide(
     """Drive ``bot.thinking`` cooperatively; ``yield_to_page`` is e.g. ``asyncio.sleep(0)``."""
     level = getattr(bot, "level", "?")
     budget = BUDGET_MS.get(level, 100.0) if budget_ms is None else budget_ms
+    freeze_start_up()
     start = time.perf_counter()
     gen = bot.thinking(view, legal, budget)
     slices = 0
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            action = stop.value
-            break
-        slices += 1
-        await yield_to_page()
+    collecting = gc.isenabled()
+    gc.disable()  # no collection inside a slice (see the module docstring)
+    longest = 0.0
+    try:
+        while True:
+            resumed = time.perf_counter()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            finally:
+                longest = max(longest, time.perf_counter() - resumed)
+            slices += 1
+            await yield_to_page()
+    finally:
+        if collecting:
+            gc.enable()
     ms = (time.perf_counter() - start) * 1000.0
-    return Decision(action, level, getattr(bot, "seat", -1), ms, slices)
+    last = getattr(bot, "last", None)
+    iterations = last.iterations if last is not None and len(legal) > 1 else None
+    return Decision(
+        action, level, getattr(bot, "seat", -1), ms, slices, longest * 1000.0, iterations
+    )
+
+
+_frozen = False
+
+
+def freeze_start_up() -> None:
+    """Once, before the first decision: move every object alive now (the start-up heap) out
+    of the collector's reach for good, so that a collection traverses only newer objects."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()

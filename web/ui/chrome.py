@@ -14,23 +14,6 @@ BACK = (
 )
 
 
-SHARE_TOOL = (
-    '<button type="button" class="btn wide pc-share" data-action="share" data-key="share-tool"'
-    f' data-testid="share-tool">{icon("share")} Share this game</button>'
-)
-SHEET_END = "</section></div>"
-
-
-def with_share(sheet: Html) -> Html:
-    """A game's menu sheet (its header's menu button: the score sheet, what just happened, the
-    menu) with "Share this game" last in it, so that a game can be shared at any moment. Every
-    game's sheet ends with its section and backdrop (``SHEET_END``); any other is left as it
-    is."""
-    if not sheet.endswith(SHEET_END):
-        return sheet
-    return sheet[: -len(SHEET_END)] + SHARE_TOOL + SHEET_END
-
-
 def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: Html = "") -> Html:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""

@@ -1,0 +1,129 @@
+"""The customer player's bots (1 vs 1): the odds that a hand gets stuck (engine/taco/hand_odds.py),
+the odds of winning from a table (customer_value.py), the rules of thumb (customer_player.py)
+and the paired playouts of its search (customer_search.py)."""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+
+import pytest
+from taco_tables import table
+
+from engine.bots import make_bot
+from engine.rng import Rng
+from engine.search import SearchStats
+from engine.taco.bots import TacoParts, canonical
+from engine.taco.customer_player import customer_action, customer_value
+from engine.taco.customer_search import paired_playouts
+from engine.taco.customer_value import FEATURES, WEIGHTS, features, win_odds
+from engine.taco.hand_odds import after_draw, counts, draws, stuck
+
+PLAIN, PLAIN2, TASK, TASK2, OPEN = "C03", "C04", "C06", "C10", "C11"
+
+
+def versus(hand: tuple[str, ...], **kw):
+    return table(players=2, stage="customers", hand=hand, **kw)
+
+
+# -- the odds of a stuck hand ------------------------------------------------------------------
+
+
+def test_draws_are_the_hypergeometric_odds() -> None:
+    deck = (3, 2, 1, 0)
+    for k in range(4):
+        outcomes = draws(deck, k)
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        for drawn, p in outcomes:
+            ways = 1
+            for have, take in zip(deck, drawn, strict=True):
+                ways *= comb(have, take)
+            assert p == pytest.approx(ways / comb(sum(deck), k))
+    assert draws((1, 1, 0, 0), 5) == (((1, 1, 0, 0), 1.0),)  # the whole deck
+    for hand, left, p in after_draw((1, 0, 1, 0), (3, 2, 1, 0)):
+        assert sum(hand) == 5 and sum(left) == 3 and 0 < p <= 1
+
+
+def test_a_plain_card_never_makes_a_hand_riskier() -> None:
+    """More plain cards can only help: they may be played in any turn and follow a +OPEN."""
+    for hand in itertools.product(range(3), range(3), range(3), range(2)):
+        if not 0 < sum(hand) <= 4:
+            continue
+        for deck, banned in itertools.product(((2, 2, 1, 0), (0, 3, 2, 0), (1, 0, 0, 0)), (0, 1)):
+            before = stuck(hand, deck, bool(banned), 1, 3)
+            more = (hand[0] + 1, *hand[1:])
+            assert stuck(more, deck, bool(banned), 1, 3) <= before + 1e-12  # type: ignore[arg-type]
+
+
+def test_a_hand_of_tasks_while_the_ban_lasts_is_stuck() -> None:
+    assert stuck((0, 0, 2, 0), (0, 0, 0, 0), True, 3, 1) == 1.0
+    assert stuck((0, 0, 2, 0), (0, 0, 0, 0), False, 3, 1) == 0.0
+    # Two TASK cards and an empty deck: one now, then nothing to play while the ban lasts.
+    assert stuck((0, 0, 2, 0), (0, 0, 0, 0), False, 0, 2) == 1.0
+    assert counts((PLAIN, OPEN, TASK, "C54")) == (1, 1, 1, 1)
+
+
+# -- the odds of winning -----------------------------------------------------------------------
+
+
+def test_the_odds_model_reads_every_feature_it_weighs() -> None:
+    state = versus((PLAIN, TASK, OPEN))
+    assert set(WEIGHTS) == set(FEATURES) and len(features(state)) == len(FEATURES)
+    assert 0.0 < win_odds(state) < 1.0
+
+
+def test_fewer_stars_left_mean_better_odds_for_the_customer_player() -> None:
+    odds = [win_odds(versus((PLAIN, TASK, OPEN), popularity=p)) for p in range(8, 0, -1)]
+    assert odds == sorted(odds) and odds[-1] > odds[0]
+    over = versus((PLAIN,), popularity=1)
+    over.stage, over.result = "over", "customers"
+    assert win_odds(over) == 1.0 and customer_value(over) == 1.0
+
+
+# -- the rules of thumb and the search ---------------------------------------------------------
+
+
+def test_the_customer_bot_keeps_a_plain_card_for_the_banned_turn() -> None:
+    """Two TASK cards and one plain card, nothing left to draw: a TASK now, the plain card while
+    the ban lasts, the other TASK after it. The plain card now would leave two TASK cards for a
+    banned turn: the manager would win."""
+    state = versus((TASK, TASK2, PLAIN), deck=())
+    assert str(customer_action(state)) in (f"play {TASK}", f"play {TASK2}")
+    bot = make_bot("taco", "search", 1, seed=3, iterations=40)
+    assert str(bot.choose(state.view(1), state.legal_actions(1), 50)) != f"play {PLAIN}"
+
+
+@pytest.mark.parametrize("level", ["heuristic", "search"])
+def test_the_customer_bot_takes_the_last_star_when_it_can(level: str) -> None:
+    """One star left and a task still on the storeroom door: a TASK card replaces it, and its
+    penalty (a star) wins the game at once; a plain card would not."""
+    state = versus((PLAIN, PLAIN2, TASK), popularity=1, door="T01")
+    bot = make_bot("taco", level, 1, seed=1, iterations=30)
+    choice = bot.choose(state.view(1), state.legal_actions(1), 50)
+    assert str(choice) == f"play {TASK}"
+    assert state.apply(1, choice).result == "customers"
+
+
+def test_paired_playouts_try_every_play_in_the_same_worlds() -> None:
+    state = versus((PLAIN, PLAIN2, TASK, OPEN, "C09"), deck=("C12", "C13", "C17", "C19"))
+    view = state.view(1)
+    parts = TacoParts()
+    plays = canonical(parts.determinise(view, Rng(0)), state.legal_actions(1))
+    stats = SearchStats()
+    seen: list[int] = []
+
+    def value(s) -> float:
+        seen.append(s.rng)
+        return customer_value(s)
+
+    gen = paired_playouts(
+        parts, view, plays, Rng(7), value, budget_ms=0, iterations=3 * len(plays), stats=stats
+    )
+    try:
+        while True:
+            next(gen)
+    except StopIteration as done:
+        assert done.value in plays
+    assert stats.iterations == 3 * len(plays)
+    # Per world: the world itself, then one playout per play.
+    assert len(seen) == 3 * (1 + len(plays))
