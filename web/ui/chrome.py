@@ -14,6 +14,23 @@ BACK = (
 )
 
 
+SHARE_TOOL = (
+    '<button type="button" class="btn wide pc-share" data-action="share" data-key="share-tool"'
+    f' data-testid="menu-share">{icon("share")} Share this game</button>'
+)
+SHEET_END = "</section></div>"
+
+
+def with_share(sheet: Html) -> Html:
+    """A game's own menu sheet (the score sheet, what just happened, the menu: games whose bar
+    is not yet the platform's ``ui.tools.game_bar``, whose Menu has Share) with "Share this
+    game" last in it. Such a sheet ends with its section and backdrop (``SHEET_END``); any
+    other is left as it is."""
+    if not sheet.endswith(SHEET_END):
+        return sheet
+    return sheet[: -len(SHEET_END)] + SHARE_TOOL + SHEET_END
+
+
 def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: Html = "") -> Html:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""

@@ -23,6 +23,7 @@ import engine
 
 from . import hints, sheets
 from .bots import Decision, decide, make_bot
+from .chrome import with_share
 from .html import Html
 from .privacy import privacy_cover
 from .rules import section_for
@@ -512,7 +513,7 @@ class Table:
             html = hints.mark_moves(html, scene.hint.targets)
         if self.dialog is not None:
             own = self.platform_dialog(scene, self.dialog)
-            html += own if own is not None else self.ui.dialog(s, scene, self.dialog)
+            html += own if own is not None else with_share(self.ui.dialog(s, scene, self.dialog))
         html += self.layer()
         self.host.show(html, scene.status)
         self.host.announce(self.announcement(scene))
