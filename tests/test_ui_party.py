@@ -66,9 +66,9 @@ def test_every_tool_is_labelled_and_means_one_thing() -> None:
             word = re.search(r">([A-Z][a-z ]+)</(span|button)>", button)
             assert word or "aria-label" in button, button  # a word, or Back's name
     actions = re.findall(r'data-action="([^"]+)"[^>]*data-testid="menu-', menu)
-    assert actions == ["rules", "log", "scores", "settings", "home"]
+    assert actions == ["rules", "log", "scores", "settings", "share", "home"]
     labels = re.findall(r'class="pc-tool-label">([^<]+)<', menu)
-    assert labels == ["Rules", "Log", "Score sheet", "Settings", "Leave"]
+    assert labels == ["Rules", "Log", "Score sheet", "Settings", "Share", "Leave"]
     assert len(set(actions)) == len(actions)
     # the older form of a game's sheets (action -> dialog) still opens them
     assert tools.game_sheets({"log": "log"}) == (tools.Tool("log", "Log", "", "log"),)

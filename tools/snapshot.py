@@ -66,6 +66,8 @@ IMPORTS: tuple[str, ...] = (
     "engine.record",  # a game is its record: saving, resuming and undo (ui.session)
     "engine.undo",
     "engine.resume",
+    "engine.packing",  # share links, challenges (ui.linking)
+    "engine.links",
     "ui",
     "ui.dom",
     "ui.html",
@@ -92,6 +94,9 @@ IMPORTS: tuple[str, ...] = (
     "ui.scene",
     "ui.table",
     "ui.generic",
+    "ui.replay",  # replays, share links, challenges: ui.app's ui.linking
+    "ui.share",
+    "ui.linking",
     "ui.app",  # what main.py imports; a game's UI is imported when the game opens
 )
 

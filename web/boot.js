@@ -88,9 +88,14 @@
     }
   }
 
+  // The longest fragment a route may be: a shared game's (engine.record.Limits.link_chars,
+  // 16,000, plus its route); a longer one is refused before anything reads it.
+  var MAX_ROUTE = 16100;
+
   // "#/<game>[/<rest>]" -> {game, rest, route}; null for any other fragment (home).
   function parseRoute(hash) {
-    var m = /^#\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_\/-]{0,200}))?$/.exec(hash);
+    if (hash.length > MAX_ROUTE) return null;
+    var m = /^#\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_\/-]*))?$/.exec(hash);
     if (!m) return null;
     for (var i = 0; i < (picante.games || []).length; i++) {
       if (picante.games[i].id === m[1]) {
@@ -364,8 +369,27 @@
     }
   }
 
+  // A fragment that looks like a route but is none (a damaged or hostile link): why, or null.
+  // Only our own words go into the page, never the link's.
+  function refusal(hash) {
+    if (hash.length <= 2 || hash.slice(0, 2) !== "#/" || parseRoute(hash)) return null;
+    if (hash.length > MAX_ROUTE) return "This link is too long to be a Picante game.";
+    return "This link is damaged, or of a game this app does not have.";
+  }
+
+  function refuseLink(why) {
+    history.replaceState(history.state, "", location.pathname + location.search);
+    var notice = $("link-notice");
+    if (notice) {
+      notice.textContent = "This link cannot be opened. " + why;
+      notice.hidden = false;
+    }
+  }
+
   function route() {
     var target = parseRoute(location.hash);
+    var why = target ? null : refusal(location.hash);
+    if (why) refuseLink(why);
     if (!target) return renderHome();
     var id = target.game;
     if (target.route === picante.currentRoute) return;

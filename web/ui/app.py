@@ -39,6 +39,7 @@ from .home import (
     setup_saved,
 )
 from .html import Html
+from .linking import Linking
 from .saves import OVER, PLAYING, Damaged, Row, new_id, read_row, row_of
 from .session import BOT, HUMAN, SeatConfig, Session, clean_name
 from .settings import STORAGE_KEY as SETTINGS_KEY
@@ -71,7 +72,7 @@ def old_save_key(game_id: str) -> str:
     return f"picante.{game_id}.save"
 
 
-class App:
+class App(Linking):
     def __init__(self) -> None:
         self.root = dom.game_root()
         dom.mount(self.root)
@@ -182,6 +183,9 @@ class App:
         self.setup = SetupModel.from_dict(
             self.ui.info, _load_json(setup_key(game_id)), self.settings
         )
+        if self.route_link(game_id, rest):  # a shared game, a challenge (ui.linking)
+            self.showing = None
+            return
         kind, _, saved_id = rest.partition("/")
         self.showing = saved_id or None
         if kind == "saved" and saved_id:
@@ -213,7 +217,9 @@ class App:
             return
         saved = setup_saved(list(self.entries.values()), self.game_id, self.ui.title, dom.now_ms())
         tutorial = games.load_tutorial(self.game_id) is not None
-        dom.render(render_setup(self.ui, self.setup, saved, tutorial=tutorial))
+        html = render_setup(self.ui, self.setup, saved, tutorial=tutorial)
+        daily = self.daily_offer(self.game_id)  # (ui.linking) on top of the setup's body
+        dom.render(html.replace('<div class="setup-body">', '<div class="setup-body">' + daily, 1))
 
     def set_route(self, route: str) -> None:
         """The address of what is on screen (a reload opens it again), without opening it."""
@@ -332,11 +338,6 @@ class App:
 
         return work
 
-    def open_replay(self, game_id: str, saved_id: str) -> Callable[[object], Any]:
-        """The replay of a finished game (``#/<game>/replay/<id>``): the hook the replay screen
-        fills. Until it exists, the game opens at its end (the result and the last actions)."""
-        return self.open_saved(game_id, saved_id)
-
     def open_damaged(self, saved_id: str) -> None:
         """The player chose to open a damaged game up to its last good action: the rest is
         dropped now (written at once)."""
@@ -368,6 +369,7 @@ class App:
         self.start_game(Session(game_id, position, configs, "1"), save=False)
 
     def stop_table(self) -> None:
+        self.replay = None
         if self.table is not None:
             self.table.stop()
             self.table = None
@@ -547,13 +549,15 @@ class App:
         dom.render_into(dom.DIALOG_ID, confirm_dialog(title, text, yes))
 
     def close_dialog(self) -> None:
-        self.confirming = None
+        self.confirming = self.sheet = None
         self.settings_open = False
         dom.render_into(dom.DIALOG_ID, "")
 
     def on_dialog_click(self, event: Any) -> None:
         """The dialog host holds a confirmation or the settings (ui.settings)."""
         action = dom.attr(dom.closest_data(event, "action"), "data-action") or ""
+        if self.sheet_tap(action):
+            return
         if action == "close-settings":
             self.close_settings()
         elif action == "confirm" and self.confirming is not None:
@@ -575,7 +579,7 @@ class App:
     # -- the table loop's host (ui.table.Host) ---------------------------------------------
 
     def show(self, html: str, status: str) -> None:
-        dom.render(html)
+        dom.render(self.over_note(html))
 
     def announce(self, text: str) -> None:
         dom.announce(text)
@@ -599,6 +603,12 @@ class App:
             return
         if action == "home":
             self.go_home()
+            return
+        if self.replay is not None:
+            self.replay_tap(action, dom.attr(el, "data-move"))
+            return
+        if action == "challenge-play":
+            self.challenge_play()
             return
         if self.table is not None:
             # A move is written in the game's notation: a card's code is its move (data-card).

@@ -14,6 +14,23 @@ BACK = (
 )
 
 
+SHARE_TOOL = (
+    '<button type="button" class="btn wide pc-share" data-action="share" data-key="share-tool"'
+    f' data-testid="menu-share">{icon("share")} Share this game</button>'
+)
+SHEET_END = "</section></div>"
+
+
+def with_share(sheet: Html) -> Html:
+    """A game's own menu sheet (the score sheet, what just happened, the menu: games whose bar
+    is not yet the platform's ``ui.tools.game_bar``, whose Menu has Share) with "Share this
+    game" last in it. Such a sheet ends with its section and backdrop (``SHEET_END``); any
+    other is left as it is."""
+    if not sheet.endswith(SHEET_END):
+        return sheet
+    return sheet[: -len(SHEET_END)] + SHARE_TOOL + SHEET_END
+
+
 def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: Html = "") -> Html:
     """The header: Back, the game's title, a short note on the right ("Round 2 of 5"), and
     optional icon buttons (``tools``, e.g. the score sheet)."""
@@ -58,10 +75,21 @@ def winners_headline(sentence: str, note: str = "") -> str:
     )
 
 
+OVER_NOTE = '<p class="over-note" data-over-note hidden></p>'
+"""Where an end screen says more about this game (a challenge's two results, ``ui.linking``)."""
+
+
 def over_actions() -> str:
-    """Play again (same seats, a fresh game) or back to the setup."""
+    """Play again (same seats, a fresh game) or back to the setup; watch the game again or
+    share it (``ui.replay``, ``ui.share``)."""
     return (
-        '<div class="actions">'
+        OVER_NOTE + '<div class="actions">'
+        '<div class="over-more">'
+        '<button type="button" class="btn" data-action="replay" data-key="replay"'
+        ' data-testid="replay-open">Replay</button>'
+        '<button type="button" class="btn" data-action="share" data-key="share"'
+        ' data-testid="share-open">Share</button>'
+        "</div>"
         '<button type="button" class="btn primary wide" data-action="play-again"'
         ' data-key="play-again" data-testid="play-again" autofocus>Play again</button>'
         '<button type="button" class="btn wide" data-action="setup" data-key="setup">'

@@ -414,3 +414,49 @@ def log(*parts: Any) -> None:
 
 def warn(*parts: Any) -> None:
     js.console.warn(" ".join(str(p) for p in parts))
+
+
+# -- share links ---------------------------------------------------------------------------------
+
+
+def page_url() -> str:
+    """This page's address without its query or fragment: a link to the app wherever it is
+    served from (a sub-path too)."""
+    loc = js.window.location
+    return str(loc.origin) + str(loc.pathname)
+
+
+async def share_link(url: str, text: str) -> str:
+    """Send ``url`` with the Web Share API where there is one ("shared", or "cancelled" when
+    the person closed the sheet), else copy it to the clipboard ("copied"); "failed" when
+    neither works (the sheet then shows the link selected, to copy by hand)."""
+    nav = js.navigator
+    share = getattr(nav, "share", None)
+    if not missing(share):
+        data = to_js({"url": url, "text": text}, dict_converter=js.Object.fromEntries)
+        can = getattr(nav, "canShare", None)
+        if missing(can) or bool(nav.canShare(data)):
+            try:
+                await nav.share(data)
+                return "shared"
+            except Exception as err:  # AbortError: closed by the person; else try the clipboard
+                if "AbortError" in str(err):
+                    return "cancelled"
+    clipboard = getattr(nav, "clipboard", None)
+    if not missing(clipboard):
+        try:
+            await clipboard.writeText(url)
+            return "copied"
+        except Exception:
+            pass
+    return "failed"
+
+
+def select_text(selector: str) -> None:
+    """Select the text of the field ``selector`` (a link to copy by hand)."""
+    el = js.document.querySelector(selector)
+    if not missing(el):
+        try:
+            el.select()
+        except Exception:
+            pass

@@ -23,6 +23,7 @@ import engine
 
 from . import hints, sheets
 from .bots import Decision, decide, make_bot
+from .chrome import with_share
 from .html import Html
 from .privacy import privacy_cover
 from .rules import section_for
@@ -72,6 +73,8 @@ class Host(Protocol):
     def scroll_into_view(self, selector: str) -> None: ...
     def play_again(self, session: Session) -> None: ...
     def show_setup(self) -> None: ...
+    def replay_game(self, session: Session) -> None: ...
+    def share_game(self, session: Session) -> None: ...
     async def bot_gate(self) -> None: ...
     def open_settings(self) -> None: ...
     def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None: ...
@@ -275,6 +278,12 @@ class Table:
             self.host.play_again(self.session)
         elif action == "setup":
             self.host.show_setup()
+        elif action == "replay" and self.screen is Screen.OVER:
+            self.host.replay_game(self.session)
+        elif action == "share":
+            if self.dialog is not None:  # the menu it was chosen from gives way to the sheet
+                self.close_dialog()
+            self.host.share_game(self.session)
         elif self.screen is Screen.COVER:
             if action == "reveal":
                 self.answer()
@@ -506,7 +515,7 @@ class Table:
             html = hints.mark_moves(html, scene.hint.targets)
         if self.dialog is not None:
             own = self.platform_dialog(scene, self.dialog)
-            html += own if own is not None else self.ui.dialog(s, scene, self.dialog)
+            html += own if own is not None else with_share(self.ui.dialog(s, scene, self.dialog))
         html += self.layer()
         self.host.show(html, scene.status)
         self.host.announce(self.announcement(scene))

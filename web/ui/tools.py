@@ -55,10 +55,10 @@ MENU = Tool("game-menu", "Menu", "menu")
 LEAVE = Tool("home", "Leave", "leave")
 PLATFORM_ACTIONS = frozenset({"game-menu", "rules", "log", "settings", "hint", "close-dialog"})
 
-# Tools other parts of the app add to every game's menu, in order (the replay-share work adds
-# Share here: ``APP_TOOLS.append(Tool("share", "Share", "share"))`` and handles its action in
-# ``ui.table.Table.on_tap``). Empty today.
-APP_TOOLS: list[Tool] = []
+# Tools other parts of the app add to every game's menu, in order: Share (the game's link, or a
+# challenge: ``ui.share``, handled by ``ui.table.Table.on_tap`` -> ``ui.linking``).
+SHARE = Tool("share", "Share", "share")
+APP_TOOLS: list[Tool] = [SHARE]
 
 
 def game_sheets(sheets: Mapping[str, str] | Sequence[Tool]) -> tuple[Tool, ...]:
