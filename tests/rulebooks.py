@@ -62,9 +62,10 @@ def decision_test_names() -> set[str]:
 
 
 def defined_tests() -> set[str]:
-    """Every module-level test function under tests/."""
+    """Every module-level test function under tests/ and e2e/ (a decision about what a
+    player sees may be covered by a browser test)."""
     defined: set[str] = set()
-    for path in (ROOT / "tests").rglob("test_*.py"):
+    for path in (*(ROOT / "tests").rglob("test_*.py"), *(ROOT / "e2e").rglob("test_*.py")):
         defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
     return defined
 
