@@ -377,6 +377,7 @@ def test_the_generic_game_bar_is_labelled_and_its_hint_matches_the_bot(
         "Rules",
         "Log",
         "Settings",
+        "Share",  # ui.tools.APP_TOOLS: the game's link (ui.share)
         "Leave",
     ]
     page.get_by_test_id("menu-settings").tap()
