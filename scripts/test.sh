@@ -33,8 +33,12 @@ run_pytest() {
     failed=1
   fi
 }
-run_pytest unit tests
-run_pytest e2e e2e
+# Two processes (pytest-xdist), one per core of a CI machine: the suite stays well under 20
+# minutes. The browser tests go by file (a file's tests share its fixtures and its worker), and
+# the test-only games' build (build/dist-test) is made here first, not by two workers at once.
+"$PY" -m tools.build --if-needed --quiet --test-games --out "$ROOT/build/dist-test"
+run_pytest unit tests -n 2
+run_pytest e2e e2e -n 2 --dist loadfile
 
 summary="$("$PY" - "$results" <<'PYEOF'
 import sys, pathlib, xml.etree.ElementTree as ET
