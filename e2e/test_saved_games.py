@@ -381,10 +381,17 @@ def test_finished_games_make_the_history_which_clears_only_when_asked(
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     history.scroll_into_view_if_needed()
     shot(page, "phone-home-history.png")
-    # The replay's route opens the finished game at its end (the replay screen's hook).
+    # The history's Replay opens the finished game's replay at its end (e2e/test_replay.py
+    # steps through it).
     history.get_by_test_id("replay").tap()
-    page.get_by_test_id("game-over").wait_for()
-    assert current_saved_id(page) == finished and live_state(page) == state.to_dict()
+    page.wait_for_selector('#game-root [data-testid="replay-screen"]')
+    assert page.evaluate("() => window.picante.currentRoute") == f"taco/replay/{finished}"
+    shown = run_python(
+        page,
+        "import json\nfrom ui import app as _app\n_r = _app.APP.replay\n"
+        "json.dumps([_r.at == len(_r.states) - 1, _r.states[_r.at].to_dict()], sort_keys=True)",
+    )
+    assert json.loads(shown) == [True, json.loads(json.dumps(state.to_dict(), sort_keys=True))]
     go_home(page)
     history.get_by_test_id("clear-history").tap()
     page.get_by_test_id("confirm-yes").tap()
