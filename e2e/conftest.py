@@ -345,6 +345,27 @@ def run_python(page, code: str) -> str:
     )
 
 
+# The number of actions in the record of the game on screen (-1: no table). A card played does
+# not always leave the hand for good: a Jalapeño led and won comes back to its player's face-up
+# row at once, so a test that played something waits for this count, not for the card to go.
+ACTIONS_TAKEN = (
+    "import ui.app\nt = ui.app.APP.table\nlen(t.session.record) if t is not None else -1"
+)
+
+
+def actions_taken(page) -> int:
+    return int(run_python(page, ACTIONS_TAKEN))
+
+
+def wait_for_action_beyond(page, count: int, timeout: float = 60_000) -> None:
+    """Until the game on screen has recorded more than ``count`` actions."""
+    page.wait_for_function(
+        "([code, n]) => Number(window.picante.pyodide.runPython(code)) > n",
+        arg=[ACTIONS_TAKEN, count],
+        timeout=timeout,
+    )
+
+
 # ---- session-wide ------------------------------------------------------------------------------
 
 

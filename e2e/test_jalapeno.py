@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import saved_record, saved_state, shot  # noqa: E402
+from conftest import actions_taken, saved_record, saved_state, shot, wait_for_action_beyond  # noqa: E402
 
 import engine  # noqa: E402
 from engine.record import replay  # noqa: E402
@@ -61,8 +61,9 @@ def lit(page: Any) -> set[str]:
 
 
 def play_card(page: Any, code: str) -> None:
+    taken = actions_taken(page)
     page.locator(f'[data-testid="me"] .jp-card[data-card="{code}"]').tap()
-    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{code}"]', state="detached")
+    wait_for_action_beyond(page, taken)
 
 
 def test_one_human_three_bots_play_a_round_and_see_the_engines_scores(page: Any) -> None:

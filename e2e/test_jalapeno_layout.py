@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import axe_violations, open_app, run_python, shot
+from conftest import (
+    actions_taken,
+    axe_violations,
+    open_app,
+    run_python,
+    shot,
+    wait_for_action_beyond,
+)
 from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, TABLET_SIZES, Screens, at_sizes
 
 PACE = 0.04
@@ -47,10 +54,9 @@ def pace(page: Any, value: float) -> None:
 
 
 def play_first_legal(page: Any) -> None:
-    card = page.locator(MY_TURN).first
-    code = card.get_attribute("data-card")
-    card.tap()
-    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{code}"]', state="detached")
+    taken = actions_taken(page)
+    page.locator(MY_TURN).first.tap()
+    wait_for_action_beyond(page, taken)
 
 
 def visible_whole(page: Any, selector: str) -> bool:

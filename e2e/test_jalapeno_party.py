@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import open_app, run_python, shot
+from conftest import actions_taken, open_app, run_python, shot, wait_for_action_beyond
 from layout import ALL_SIZES, at_sizes
 
 PACE = 0.04
@@ -68,10 +68,9 @@ def start(page: Any, base_url: str, players: int, rounds: int, seed: int) -> Non
 
 
 def play_first_legal(page: Any) -> None:
-    card = page.locator(MY_TURN).first
-    code = card.get_attribute("data-card")
-    card.tap()
-    page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{code}"]', state="detached")
+    taken = actions_taken(page)
+    page.locator(MY_TURN).first.tap()
+    wait_for_action_beyond(page, taken)
 
 
 def tab_to(page: Any, test: str, limit: int = 80) -> None:
@@ -213,8 +212,9 @@ def test_a_hint_is_the_strongest_bots_move_with_one_sentence_why(page: Any, base
         reasons.append(reason)
         if turn == 0:
             shot(page, "jalapeno-hint.png")
+        taken = actions_taken(page)
         marked.tap()  # play it: the hint goes with the turn
-        page.wait_for_selector(f'[data-testid="me"] [data-card="{want}"]', state="detached")
+        wait_for_action_beyond(page, taken)
         assert page.locator('[data-hint="true"]').count() == 0
     used = "from ui.hints import hints_used\nhints_used(t.session.meta, 0)"
     assert py(page, used) == "3"

@@ -14,7 +14,17 @@ import json
 from typing import Any
 
 import pytest
-from conftest import ROOT, assert_axe_clean, axe_violations, open_app, run_python, shot, wait_ready
+from conftest import (
+    ROOT,
+    actions_taken,
+    assert_axe_clean,
+    axe_violations,
+    open_app,
+    run_python,
+    shot,
+    wait_for_action_beyond,
+    wait_ready,
+)
 from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -286,9 +296,9 @@ def test_after_start_focus_is_on_the_first_legal_choice_not_the_body(page: Any) 
     page.wait_for_function("() => document.activeElement.dataset.legal === 'true'")
     assert_focus_shown(page)
     for _ in range(2):
-        card = page.evaluate("() => document.activeElement.dataset.card")
+        taken = actions_taken(page)
         page.keyboard.press("Enter")  # plays it
-        page.wait_for_selector(f'[data-testid="me"] .jp-card[data-card="{card}"]', state="detached")
+        wait_for_action_beyond(page, taken)
         page.wait_for_function(
             "() => document.activeElement.dataset.legal === 'true'"
             " || document.activeElement.dataset.testid === 'trick-won'",
