@@ -36,6 +36,7 @@ class FakePage:
         self.links: list[str] = []  # the toasts' links (a refusal's rule)
         self.focused: list[tuple[str, ...]] = []
         self.settings_opened = 0
+        self.frames = 0
         self.saves: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.again: Session | None = None
@@ -82,6 +83,9 @@ class FakePage:
 
     async def bot_gate(self) -> None:
         pass
+
+    async def next_frame(self) -> None:
+        self.frames += 1
 
     def open_settings(self) -> None:
         self.settings_opened += 1
@@ -364,3 +368,14 @@ def test_a_game_that_marks_no_action_undoable_never_shows_undo() -> None:
         assert not any('data-testid="undo"' in html for html, _ in page.screens)
 
     play("rps", session, script)
+
+
+def test_a_thinking_bot_gives_the_page_a_painted_frame_every_frame_of_work() -> None:
+    """``ui.bots.PageTurns`` (its doctest, on a clock of its own): a task's turn after each
+    slice, a painted frame once ``FRAME_WORK_MS`` went by since the last one."""
+    import doctest
+
+    from ui import bots
+
+    assert doctest.testmod(bots).attempted > 0
+    assert doctest.testmod(bots).failed == 0

@@ -691,6 +691,9 @@ class App(Linking):
     async def bot_gate(self) -> None:
         await self.bots_go.wait()
 
+    async def next_frame(self) -> None:
+        await dom.next_frame()
+
     def hold_bots(self, hold: Any) -> None:
         """``window.picante.holdBots(true)``: bots wait before choosing until released (tests
         that must act while a bot is thinking, without racing it)."""

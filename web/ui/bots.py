@@ -14,6 +14,10 @@ search's garbage holds no reference cycles, and reference counting frees it as i
 all of the tree once the decision returns); whatever cycles the page makes meanwhile are
 collected once the collector is back on, in the pause after the decision, among the few
 objects made since the freeze.
+
+Between slices the page gets a task's turn (a tap is answered at once), and once a frame's worth
+of thinking has gone by, a painted frame (``PageTurns``): slices posted back to back as tasks
+would starve the browser's rendering, which then paints only every ~100 ms.
 """
 
 from __future__ import annotations
@@ -26,11 +30,49 @@ from typing import Any
 
 from engine.bots import BOT_LEVELS, make_bot
 
-__all__ = ["BOT_LEVELS", "BUDGET_MS", "Decision", "decide", "make_bot"]
+__all__ = ["BOT_LEVELS", "BUDGET_MS", "Decision", "PageTurns", "decide", "make_bot"]
 
 # Thinking budget per level, in ms of the bot's own work. The search bot is the only one that
 # uses it; 400 ms keeps a 4-seat trick with three search bots near the visible pause.
 BUDGET_MS = {"random": 0.0, "heuristic": 20.0, "search": 400.0}
+
+# Thinking between two painted frames, in ms: two frames at 60 Hz less room for the paint and a
+# slice that runs over (``engine.bots.SLICE_MS``), so no frame gap reaches 50 ms.
+FRAME_WORK_MS = 24.0
+
+
+class PageTurns:
+    """What a bot awaits between two slices (``decide``'s ``yield_to_page``): ``soon()`` (a
+    task's turn: taps and timers run) after each slice, and ``frame()`` (the next frame
+    painted) once ``FRAME_WORK_MS`` have gone by since the last frame. One per decision.
+
+    >>> import asyncio
+    >>> clock, said = [0.0], []
+    >>> async def frame(): said.append("frame")
+    >>> async def soon(): said.append("soon")
+    >>> turns = PageTurns(frame, soon, clock=lambda: clock[0])
+    >>> for t in (0.010, 0.020, 0.030, 0.040, 0.050, 0.060):
+    ...     clock[0] = t
+    ...     asyncio.run(turns())
+    >>> said
+    ['soon', 'soon', 'frame', 'soon', 'soon', 'frame']
+    """
+
+    def __init__(
+        self,
+        frame: Callable[[], Awaitable[Any]],
+        soon: Callable[[], Awaitable[Any]],
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.frame, self.soon, self.clock = frame, soon, clock
+        self.since = clock()
+
+    async def __call__(self) -> None:
+        if (self.clock() - self.since) * 1000.0 >= FRAME_WORK_MS:
+            await self.frame()
+            self.since = self.clock()
+        else:
+            await self.soon()
 
 
 @dataclass(frozen=True)

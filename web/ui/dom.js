@@ -1,8 +1,8 @@
 /* The browser half of ui.dom (web/ui/dom.py): the screen patch and the tap listener, as plain
  * ES2017 in a file of their own, because the page's Content-Security-Policy allows no code made
  * from strings (new Function, eval). Loaded by web/index.html before Python starts; dom.py calls
- * window.picanteDom.patch(screen, html), window.picanteDom.listenTaps(root, handler) and the saved
- * games' database, window.picanteDom.db.
+ * window.picanteDom.patch(screen, html), window.picanteDom.listenTaps(root, handler), the saved
+ * games' database, window.picanteDom.db, and window.picanteDom.nextFrame(maxMs).
  */
 (function () {
   "use strict";
@@ -298,5 +298,21 @@
     };
   })();
 
-  window.picanteDom = { patch: patch, listenTaps: listenTaps, db: db };
+  // ---- a painted frame (ui.dom.next_frame): a bot thinking in slices lets the page draw ----
+
+  // Tasks posted back to back (a slice, setTimeout 0, the next slice...) starve rendering:
+  // Chromium paints only when a frame has been overdue for ~100 ms, so a page with no long task
+  // at all still drew a frame every 83-117 ms while a bot thought. Waiting for the next frame
+  // (requestAnimationFrame, then a task after its paint) gives the page a real one. A hidden
+  // page paints no frames: then the timer answers, and the bot thinks on.
+  function nextFrame(maxMs) {
+    return new Promise((resolve) => {
+      let done = false;
+      const go = () => { if (!done) { done = true; resolve(); } };
+      requestAnimationFrame(() => setTimeout(go, 0));
+      setTimeout(go, maxMs);
+    });
+  }
+
+  window.picanteDom = { patch: patch, listenTaps: listenTaps, db: db, nextFrame: nextFrame };
 })();

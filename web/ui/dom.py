@@ -109,6 +109,16 @@ def after_paint(fn: Callable[[], None]) -> None:
     )
 
 
+# A hidden page paints no frames: a frame not painted within this many ms is not waited for.
+FRAME_WAIT_MS = 100
+
+
+async def next_frame() -> None:
+    """Until the page has painted its next frame (``ui/dom.js``'s ``nextFrame``): a bot
+    thinking in slices gives the page a frame this way (``ui.bots.PageTurns``)."""
+    await _dom_js().nextFrame(FRAME_WAIT_MS)
+
+
 def scroll_into_view(selector: str) -> None:
     el = js.document.querySelector(selector)
     if not missing(el):

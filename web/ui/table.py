@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import engine
 
 from . import hints, sheets
-from .bots import Decision, decide, make_bot
+from .bots import Decision, PageTurns, decide, make_bot
 from .chrome import with_share
 from .html import Html
 from .privacy import privacy_cover
@@ -76,6 +76,7 @@ class Host(Protocol):
     def replay_game(self, session: Session) -> None: ...
     def share_game(self, session: Session) -> None: ...
     async def bot_gate(self) -> None: ...
+    async def next_frame(self) -> None: ...
     def open_settings(self) -> None: ...
     def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None: ...
 
@@ -129,6 +130,10 @@ class Table:
         if self.waiting is not None and not self.waiting.done():
             self.waiting.cancel()
 
+    def page_turns(self) -> PageTurns:
+        """What a bot thinking at this table gives the page between slices (``ui.bots``)."""
+        return PageTurns(self.host.next_frame, lambda: asyncio.sleep(0))
+
     def ms(self, base: float) -> float:
         return base * self.host.pace / 1000.0
 
@@ -163,7 +168,7 @@ class Table:
         loop = asyncio.get_event_loop()
         started = loop.time()
         decision = await decide(
-            self.bots[seat], s.state.view(seat), s.legal(seat), lambda: asyncio.sleep(0)
+            self.bots[seat], s.state.view(seat), s.legal(seat), self.page_turns()
         )
         self.host.record(decision)
         spent = loop.time() - started
@@ -445,7 +450,7 @@ class Table:
             hints.hint_bot(s, seat),
             state.view(seat),
             state.legal_actions(seat),
-            lambda: asyncio.sleep(0),
+            self.page_turns(),
         )
         if s.state is not state or self.seat != seat or self.screen is not Screen.TURN:
             return  # the turn moved on meanwhile
