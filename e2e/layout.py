@@ -327,10 +327,15 @@ def at_sizes(page: Any, sizes: tuple[tuple[int, int], ...] = PHONE_SIZES) -> Ite
             page.set_viewport_size(original)
 
 
+LAYOUT_SHOTS = os.environ.get("PICANTE_LAYOUT_SHOTS") == "1"
+
+
 class Screens:
     """A tour of screens: ``check(name)`` runs the three checks (and, given ``axe`` —
     ``conftest.axe_violations`` — the accessibility check) on the screen on show at every size,
-    saves a screenshot of each (e2e/artifacts/layout-<prefix>-<name>-<size>.png), and keeps
+    saves a screenshot of each when ``PICANTE_LAYOUT_SHOTS=1`` (e2e/artifacts/layout-<prefix>-
+    <name>-<size>.png: a screenshot costs more than the checks, ~0.35 s, and a run makes ~400
+    of them, which only a person looking at the screens needs), and keeps
     every failure; ``done(expected)`` asserts once at the end that every expected screen was
     reached and nothing failed (so one run reports every bad screen, not only the first).
     ``check(name, root=..., context=...)`` narrows the layout checks (``root``) and axe
@@ -357,7 +362,8 @@ class Screens:
 
         self.seen.append(name)
         for size in at_sizes(self.page, self.sizes):
-            shot(self.page, f"layout-{self.prefix}-{name}-{size}.png")
+            if LAYOUT_SHOTS:
+                shot(self.page, f"layout-{self.prefix}-{name}-{size}.png")
             for line in problems(self.page, root or self.root):
                 self.failures.append(f"{name} @ {size}: {line}")
             if self.axe is not None:

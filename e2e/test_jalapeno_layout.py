@@ -11,8 +11,8 @@ tutorial's coach, a lesson and what the coach says after it. Beyond the checks, 
 promise what each size is for: on a tablet your whole hand is visible without
 scrolling (12 cards, 9 players at 1024 x 768), in phone landscape the trick and your hand are
 on screen together, and at 360 x 640 with 9 players no card of the trick is cut off nor loses
-its name. Screenshots of every screen at every size go to e2e/artifacts/layout-*.png; the
-README's tablet and phone-landscape ones are taken here too.
+its name. Screenshots of every screen at every size go to e2e/artifacts/layout-*.png (with
+PICANTE_LAYOUT_SHOTS=1); the README's tablet and phone-landscape ones are taken here always.
 """
 
 from __future__ import annotations
