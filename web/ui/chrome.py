@@ -45,17 +45,6 @@ def bar(title: str, right: str = "", *, right_testid: str | None = None, tools: 
     )
 
 
-def undo_tool(enabled: bool) -> Html:
-    """The header's Undo button, there only while the engine's undo policy allows it
-    (``Scene.undo``): a tap takes back the last action of the human at the screen."""
-    if not enabled:
-        return ""
-    return (
-        '<button type="button" class="pc-icon pc-undo" data-action="undo" data-key="undo"'
-        f' data-testid="undo" aria-label="Undo">{icon("undo")}</button>'
-    )
-
-
 def result_banner(body: Html, *, testid: str, cls: str = "", hint: str = "Tap to continue") -> Html:
     """What just happened, over the table, until a tap (or its time is up). ``body`` is HTML,
     already escaped; the whole banner is one big button."""
