@@ -130,13 +130,12 @@ def _choice(field: str, legend: str, choices: list[tuple[str, str]], current: st
     )
 
 
-def settings_dialog(s: Settings) -> Html:
-    """The settings screen, a dialog over home or the table; edits come back as
-    ``data-setting`` fields, "Done" as ``data-action="close-settings"``."""
-    names = "".join(
-        '<li class="seat-row pc-name-row">'
-        f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
-        + "<input"
+def seat_name_input(i: int, name: str, **data: str) -> Html:
+    """Seat ``i``'s name field: one control in the settings (the names you use) and the setup
+    (this game's names); ``data`` says whose it is (``data_setting`` or ``data_field``, and its
+    ``data_key``)."""
+    return (
+        "<input"
         + attrs(
             type="text",
             class_="seat-name-input",
@@ -147,11 +146,21 @@ def settings_dialog(s: Settings) -> Html:
             spellcheck="false",
             enterkeyhint="done",
             placeholder=DEFAULT_NAMES[i],
-            data_setting=f"name-{i}",
-            data_key=f"setting-name-{i}",
+            **data,
             aria_label=f"Seat {i + 1} name",
         )
-        + "></li>"
+        + ">"
+    )
+
+
+def settings_dialog(s: Settings) -> Html:
+    """The settings screen, a dialog over home or the table; edits come back as
+    ``data-setting`` fields, "Done" as ``data-action="close-settings"``."""
+    names = "".join(
+        '<li class="seat-row pc-name-row">'
+        f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
+        + seat_name_input(i, name, data_setting=f"name-{i}", data_key=f"setting-name-{i}")
+        + "</li>"
         for i, name in enumerate(s.names)
     )
     return (

@@ -24,6 +24,7 @@ from .session import (
     clean_name,
     default_level,
 )
+from .settings import seat_name_input
 
 if TYPE_CHECKING:
     from .generic import GenericUI
@@ -233,22 +234,7 @@ def _seat_row(i: int, seat: SeatConfig, levels: list[str]) -> str:
     return (
         f'<li class="seat-row{" is-bot" if seat.is_bot else ""}" data-testid="seat-row-{i}">'
         f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
-        + "<input"
-        + attrs(
-            type="text",
-            class_="seat-name-input",
-            value=seat.name,
-            maxlength=MAX_NAME,
-            autocomplete="off",
-            autocapitalize="words",
-            spellcheck="false",
-            enterkeyhint="done",
-            placeholder=DEFAULT_NAMES[i],
-            data_field=f"name-{i}",
-            data_key=f"name-{i}",
-            aria_label=f"Seat {i + 1} name",
-        )
-        + ">"
+        + seat_name_input(i, seat.name, data_field=f"name-{i}", data_key=f"name-{i}")
         + f'<select data-field="seat-{i}" data-key="seat-{i}" aria-label="Seat {i + 1} player">'
         + select
         + "</select></li>"
