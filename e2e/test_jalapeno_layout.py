@@ -59,6 +59,23 @@ def play_first_legal(page: Any) -> None:
     wait_for_action_beyond(page, taken)
 
 
+def between_turns(page: Any, screens: Screens) -> str | None:
+    """Until your turn, a round's end or the game's end; the ends are checked (once each) and a
+    round's end is tapped away. Returns "over", "round" or None (your turn)."""
+    page.wait_for_selector(
+        f'{MY_TURN}, [data-testid="round-end"], [data-testid="game-over"]', timeout=60_000
+    )
+    if page.locator('[data-testid="game-over"]').count():
+        screens.check("game-over")
+        return "over"
+    if page.locator('[data-testid="round-end"]').count():
+        if "round-end" not in screens.seen:
+            screens.check("round-end")
+        page.get_by_test_id("next-round").tap()
+        return "round"
+    return None
+
+
 def visible_whole(page: Any, selector: str) -> bool:
     """Every element matching ``selector`` lies inside the viewport and inside every box that
     clips it (a scrolling strip, the felt), so none of it is cut off."""
@@ -114,16 +131,10 @@ def test_every_table_screen_at_every_size_nine_players(page: Any, base_url: str)
     page.wait_for_selector(sheet, state="detached")
     want = ["setup", "table", "hint", "score-sheet", "full-trick", "trick-won", "round-end"]
     for _ in range(40 * 2):
-        page.wait_for_selector(
-            f'{MY_TURN}, [data-testid="round-end"], [data-testid="game-over"]', timeout=60_000
-        )
-        if page.locator('[data-testid="game-over"]').count():
-            screens.check("game-over")
+        between = between_turns(page, screens)
+        if between == "over":
             break
-        if page.locator('[data-testid="round-end"]').count():
-            if "round-end" not in screens.seen:
-                screens.check("round-end")
-            page.get_by_test_id("next-round").tap()
+        if between == "round":
             continue
         in_trick = page.locator(".jp-trick .jp-played").count()
         hand_left = page.locator('[data-testid="me"] .jp-hand .jp-card').count()
@@ -163,16 +174,10 @@ def test_every_table_screen_at_every_size_four_players(page: Any, base_url: str)
     start(page, base_url, players=4, rounds=2, seed=11)
     page.get_by_test_id("start").tap()
     for _ in range(40 * 2):
-        page.wait_for_selector(
-            f'{MY_TURN}, [data-testid="round-end"], [data-testid="game-over"]', timeout=60_000
-        )
-        if page.locator('[data-testid="game-over"]').count():
-            screens.check("game-over")
+        between = between_turns(page, screens)
+        if between == "over":
             break
-        if page.locator('[data-testid="round-end"]').count():
-            if "round-end" not in screens.seen:
-                screens.check("round-end")
-            page.get_by_test_id("next-round").tap()
+        if between == "round":
             continue
         if page.locator(".jp-trick .jp-played").count() and "mid-trick" not in screens.seen:
             screens.check("mid-trick")

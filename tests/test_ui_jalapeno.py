@@ -18,7 +18,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
-from test_ui_table import FakePage  # noqa: E402
+from test_ui_table import FakePage, until_tutorial  # noqa: E402
 from ui import games as ui_games  # noqa: E402
 from ui.games.jalapeno import cards, reasons, table, tutorial  # noqa: E402
 from ui.games.jalapeno.rules import RULES  # noqa: E402
@@ -26,7 +26,6 @@ from ui.html import esc  # noqa: E402
 from ui.rules import section_for  # noqa: E402
 from ui.scene import Screen  # noqa: E402
 from ui.session import BOT, HUMAN, SeatConfig, Session  # noqa: E402
-from ui.table import Table  # noqa: E402
 from ui.tutorial import TutorialTable, build  # noqa: E402
 
 import engine  # noqa: E402
@@ -133,28 +132,19 @@ def test_a_position_must_place_every_jalapeno_and_each_card_once() -> None:
 def test_the_tutorial_plays_through_with_the_lessons_explained() -> None:
     page = FakePage()
 
-    async def until(t: Table, ok) -> None:
-        for _ in range(20_000):
-            await asyncio.sleep(0)
-            if t.waiting is not None and ok():
-                return
-            if t.task is not None and t.task.done():
-                t.task.result()
-        raise AssertionError(f"the tutorial never got there ({t.screen}, {t.card[:80]!r})")
-
     async def main() -> None:
         t = TutorialTable(page, UI, TUTORIAL)
         t.start()
         try:
-            await until(t, lambda: bool(t.card))
+            await until_tutorial(t, lambda: bool(t.card))
             t.on_tap("tutorial-next")
             for i, step in enumerate(TUTORIAL.steps):
                 text, after = esc(step.text), esc(step.after)
                 if not step.expect:
-                    await until(t, lambda: text in t.card)  # noqa: B023 (awaited at once)
+                    await until_tutorial(t, lambda: text in t.card)  # noqa: B023 (awaited at once)
                     t.on_tap("tutorial-next")
                     continue
-                await until(t, lambda: t.screen is Screen.TURN)
+                await until_tutorial(t, lambda: t.screen is Screen.TURN)
                 assert page.status == step.text
                 marked = re.findall(r'data-card="(\w+)"[^>]*data-hint="true"', page.html)
                 assert set(marked) == set(step.expect)
@@ -171,11 +161,11 @@ def test_the_tutorial_plays_through_with_the_lessons_explained() -> None:
                     assert "You must follow red" in page.toasts[-1]
                     assert 'data-move="following"' in page.links[-1]
                 t.on_tap("play", step.expect[0])
-                await until(t, lambda: t.screen is Screen.RESULT or after in t.card)  # noqa: B023
+                await until_tutorial(t, lambda: t.screen is Screen.RESULT or after in t.card)  # noqa: B023
                 if t.screen is Screen.RESULT:
                     assert "wins the trick" in page.status or "win the trick" in page.status
                     t.on_tap("dismiss")
-                await until(t, lambda: after in t.card)  # noqa: B023
+                await until_tutorial(t, lambda: after in t.card)  # noqa: B023
                 t.on_tap("tutorial-next")
             for _ in range(2000):  # the last card: the runner waits for nothing any more
                 await asyncio.sleep(0)

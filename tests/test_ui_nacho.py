@@ -19,7 +19,7 @@ for extra in (HERE.parent / "web", HERE / "nacho"):
         sys.path.insert(0, str(extra))
 
 from nacho_tables import table as nacho_table  # noqa: E402
-from test_ui_table import FakePage, settle  # noqa: E402
+from test_ui_table import FakePage, settle, until_tutorial  # noqa: E402
 from ui import games as ui_games  # noqa: E402
 from ui.games.nacho import art, text  # noqa: E402
 from ui.scene import Screen  # noqa: E402
@@ -370,24 +370,15 @@ def test_the_tutorial_plays_through_with_the_lessons_explained() -> None:
     ui = ui_games.load_ui("nacho")
     assert ui_games.load_tutorial("nacho") is TUTORIAL  # "Learn to play" on the setup
 
-    async def until(t: Table, ok: Any) -> None:
-        for _ in range(20_000):
-            await asyncio.sleep(0)
-            if t.waiting is not None and ok():
-                return
-            if t.task is not None and t.task.done():
-                t.task.result()
-        raise AssertionError(f"the tutorial never got there ({t.screen}, {t.card[:80]!r})")
-
     async def main() -> None:
         t = TutorialTable(page, ui, TUTORIAL)
         t.start()
         try:
-            await until(t, lambda: bool(t.card))
+            await until_tutorial(t, lambda: bool(t.card))
             t.on_tap("tutorial-next")
             for step in TUTORIAL.steps:
                 after = esc(step.after)
-                await until(t, lambda: t.screen is Screen.TURN)
+                await until_tutorial(t, lambda: t.screen is Screen.TURN)
                 assert page.status == step.text
                 marked = re.findall(r'data-move="([^"]+)"[^>]*data-hint="true"', page.html)
                 assert set(marked) == set(step.expect), marked
@@ -397,10 +388,10 @@ def test_the_tutorial_plays_through_with_the_lessons_explained() -> None:
                     t.on_tap("play", other[0])
                     assert page.toasts[-1] == step.wrong
                 t.on_tap("play", step.expect[0])
-                await until(t, lambda: t.screen is Screen.RESULT or after in t.card)  # noqa: B023
+                await until_tutorial(t, lambda: t.screen is Screen.RESULT or after in t.card)  # noqa: B023
                 if t.screen is Screen.RESULT:
                     t.on_tap("dismiss")
-                await until(t, lambda: after in t.card)  # noqa: B023
+                await until_tutorial(t, lambda: after in t.card)  # noqa: B023
                 t.on_tap("tutorial-next")
             for _ in range(2000):
                 await asyncio.sleep(0)

@@ -379,3 +379,15 @@ def test_a_thinking_bot_gives_the_page_a_painted_frame_every_frame_of_work() -> 
 
     assert doctest.testmod(bots).attempted > 0
     assert doctest.testmod(bots).failed == 0
+
+
+async def until_tutorial(t: Any, ok: Any) -> None:
+    """Let a tutorial table run until it waits for the player and ``ok()`` holds (a tutorial's
+    task failing raises its error here)."""
+    for _ in range(20_000):
+        await asyncio.sleep(0)
+        if t.waiting is not None and ok():
+            return
+        if t.task is not None and t.task.done():
+            t.task.result()
+    raise AssertionError(f"the tutorial never got there ({t.screen}, {t.card[:80]!r})")
