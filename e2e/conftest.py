@@ -141,17 +141,42 @@ def track_csp(target, sink: list[str]) -> list[str]:
     return sink
 
 
+def watch_loads(page) -> list[str]:
+    """From now on, note each of `page`'s requests that fails (a network error, or an HTTP error
+    status) and what its console says of errors, to explain a failed boot. Returns the notes."""
+    notes = getattr(page, "_picante_loads", None)
+    if notes is None:
+        notes = page._picante_loads = []
+
+        def answered(res) -> None:
+            if res.status >= 400:
+                sw = " (service worker)" if res.from_service_worker else ""
+                notes.append(f"{res.url}: HTTP {res.status}{sw}")
+
+        def said(msg) -> None:
+            if msg.type in ("error", "warning"):
+                notes.append(f"console {msg.type}: {msg.text[:300]}")
+
+        page.on("requestfailed", lambda req: notes.append(f"{req.url} failed: {req.failure}"))
+        page.on("response", answered)
+        page.on("console", said)
+    return notes
+
+
 def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     page.wait_for_function(
         "() => window.picante && (window.picante.ready === true || !!window.picante.bootError)",
         timeout=timeout_ms,
     )
     err = page.evaluate("() => window.picante.bootError")
-    assert not err, f"the app failed to boot: {err}"
+    if err:
+        notes = "\n".join(getattr(page, "_picante_loads", []) or ["(no failed request seen)"])
+        raise AssertionError(f"the app failed to boot: {err}\n{notes}")
     page.evaluate("() => window.picanteReady")
 
 
 def open_app(page, url: str, ready: bool = True, **goto) -> None:
+    watch_loads(page)
     page.goto(url, **goto)
     if ready:
         wait_ready(page)

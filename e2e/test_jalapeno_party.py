@@ -110,17 +110,21 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, base_url: str) -> None:
     plays = rounds = 0
     hidden: list[str] = []
     for _ in range(200):
-        page.wait_for_function(
-            """() => {
+        # Read where focus is in the very evaluation that saw it ready: at this pace a trick's
+        # result moves on by itself, and a frame later its button has gone (focus then rests on
+        # the status line, ui.table.FOCUS_ELSE, after one frame on the page's body).
+        focus = page.wait_for_function(
+            f"""() => {{
               const el = document.activeElement;
-              return (el.dataset.action === 'play' && el.dataset.legal === 'true'
-                      && !!el.closest('.jp-me.my-turn'))
-                || ['trick-won', 'next-round', 'play-again'].includes(el.dataset.testid);
-            }""",
+              const ready = !!el && ((el.dataset.action === 'play' && el.dataset.legal === 'true'
+                                      && !!el.closest('.jp-me.my-turn'))
+                || ['trick-won', 'next-round', 'play-again'].includes(el.dataset.testid));
+              return ready && {{...({FOCUS_JS})(),
+                                said: document.getElementById('pc-live').innerText}};
+            }}""",
             timeout=60_000,
-        )
-        said.add(page.locator("#pc-live").inner_text())
-        focus = page.evaluate(FOCUS_JS)
+        ).json_value()
+        said.add(focus["said"])
         if not (focus["onScreen"] and focus["reachable"]):
             hidden.append(str(focus))
         if focus["testid"] == "play-again":
