@@ -69,6 +69,11 @@ Helpers (import from conftest):
                           bots: window.picante.openPosition (such a game is not saved)
     shot(page, name)      screenshot to e2e/artifacts/ (git-ignored); with
                           PICANTE_UPDATE_SCREENSHOTS=1 also to docs/screenshots/ (the README's)
+    axe_violations(page, context=None)  run axe-core (node_modules/axe-core, a dev dependency,
+                          never shipped) on the page (or a selector) and return its serious and
+                          critical violations, one line each: rule id, impact, help, and the
+                          offending elements (selector and HTML)
+    assert_axe_clean(page, context=None, where="")  fail listing them
 """
 
 from __future__ import annotations
@@ -280,6 +285,57 @@ def open_position(page, state, seats=None) -> None:
         "([id, s, n]) => window.picante.openPosition(id, s, n)",
         [state.game.id, json.dumps(state.to_dict()), json.dumps(data) if data else None],
     )
+
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_IMPACTS = ("serious", "critical")
+
+
+def inject_axe(page) -> None:
+    """axe-core into the page, once: through the DevTools protocol (Runtime.evaluate), which
+    the page's Content-Security-Policy does not apply to, unlike a <script> or eval."""
+    if page.evaluate("() => typeof window.axe === 'object'"):
+        return
+    if not AXE_JS.exists():
+        pytest.fail(f"{AXE_JS} is missing: npm ci installs the dev dependencies")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        result = cdp.send("Runtime.evaluate", {"expression": AXE_JS.read_text(encoding="utf-8")})
+        if "exceptionDetails" in result:
+            raise AssertionError(f"axe-core did not load: {result['exceptionDetails']}")
+    finally:
+        cdp.detach()
+
+
+def axe_violations(page, context: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on what is on screen (animations finished
+    first, so colours are measured as they end), one line per rule."""
+    inject_axe(page)
+    found = page.evaluate(
+        """async ([context, impacts]) => {
+          for (const a of document.getAnimations()) {
+            try { if (a.effect.getComputedTiming().endTime !== Infinity) a.finish(); } catch (e) {}
+          }
+          const r = await axe.run(context ? document.querySelector(context) : document,
+                                  {resultTypes: ['violations']});
+          return r.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 120)}`),
+            count: v.nodes.length}));
+        }""",
+        [context, list(AXE_IMPACTS)],
+    )
+    return [
+        f"{v['id']} ({v['impact']}, {v['count']}×): {v['help']}\n      "
+        + "\n      ".join(v["nodes"])
+        for v in found
+    ]
+
+
+def assert_axe_clean(page, context: str | None = None, where: str = "") -> None:
+    """Fail on any serious or critical axe-core violation, listing each."""
+    found = axe_violations(page, context)
+    assert not found, f"axe {where}:\n  " + "\n  ".join(found)
 
 
 def run_python(page, code: str) -> str:

@@ -1,8 +1,20 @@
-"""Layout checks for the browser tests: nothing on a screen may overlap anything else.
+"""Layout checks for the browser tests: nothing on a screen overlaps anything else, every
+target is at least 44 x 44 px, no text is under 12 px — at every size we design for.
 
-    from layout import assert_no_overlap, at_sizes, PHONE_SIZES
-    assert_no_overlap(page, "#game-root")           # raises AssertionError listing the pairs
-    for size in at_sizes(page, PHONE_SIZES): ...     # the same screen at 360x640, then 390x844
+    from layout import ALL_SIZES, Screens, assert_layout, at_sizes
+    assert_layout(page, "#game-root")                # all three checks; lists every offender
+    for size in at_sizes(page, ALL_SIZES): ...       # the same screen at each of the 8 sizes
+    screens = Screens(page, "taco")                  # a game's tour: check(name) at every
+    screens.check("table"); screens.done(["table"])  # size, one assertion at the end
+
+The sizes (``SIZES``, by name): phone portrait 360 x 640 and 390 x 844; phone landscape 844 x 390
+and 640 x 360; tablet portrait 768 x 1024 and 810 x 1080; tablet landscape 1024 x 768 and
+1280 x 800. ``PHONE_SIZES`` are the first two.
+
+Targets: every visible control (below) must be at least ``MIN_TARGET_PX`` in both directions
+(its box, as laid out; an element marked ``data-target-ok`` — an inline link in a sentence —
+is exempt). Text: every visible text node's computed font size must be at least ``MIN_TEXT_PX``.
+Each offender is reported with its element (tag, id, classes, test id) and its text.
 
 What is collected under ``root_selector`` (only what is visible: rendered, not
 ``visibility: hidden``, not transparent, not clipped away by an ``overflow`` ancestor or by
@@ -33,14 +45,31 @@ Pairs that are *not* reported, on purpose:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 TOLERANCE_PX = 1.0
-PHONE_SIZES = ((360, 640), (390, 844))
+LISTED = int(os.environ.get("PICANTE_LAYOUT_LISTED", "80"))  # problems listed in a failure
+MIN_TARGET_PX = 44
+MIN_TEXT_PX = 12
+SIZES: dict[str, tuple[int, int]] = {
+    "phone-360x640": (360, 640),
+    "phone-390x844": (390, 844),
+    "phone-landscape-844x390": (844, 390),
+    "phone-landscape-640x360": (640, 360),
+    "tablet-768x1024": (768, 1024),
+    "tablet-810x1080": (810, 1080),
+    "tablet-landscape-1024x768": (1024, 768),
+    "tablet-landscape-1280x800": (1280, 800),
+}
+ALL_SIZES = tuple(SIZES.values())
+PHONE_SIZES = ALL_SIZES[:2]
+LANDSCAPE_SIZES = (SIZES["phone-landscape-844x390"], SIZES["phone-landscape-640x360"])
+TABLET_SIZES = ALL_SIZES[4:]
 
 _COLLECT_JS = r"""
-([rootSel, tol]) => {
+([rootSel, tol, minTarget, minText]) => {
   const root = document.querySelector(rootSel);
   if (!root) return {error: `no element matches ${rootSel}`};
   const CONTROL = 'button, input, select, textarea, a[href], summary, [role=button], [data-action]';
@@ -193,7 +222,26 @@ _COLLECT_JS = r"""
                          b: `${b.kind} "${b.text}" in ${describe(b.el)}`, ...h});
       }
     }
-    return {count: items.length, bad};
+    // Targets at least minTarget px both ways; text at least minText px.
+    const small = [], tiny = [];
+    const seenTiny = new Set();
+    for (const it of items) {
+      if (it.kind === 'control' && !it.el.closest('[data-target-ok]')) {
+        const r = it.el.getBoundingClientRect();
+        if (r.width + tol < minTarget || r.height + tol < minTarget) {
+          small.push({what: `${describe(it.el)} "${it.text}"`,
+                      w: Math.round(r.width), h: Math.round(r.height)});
+        }
+      }
+      if (it.kind === 'text') {
+        const size = parseFloat(cs(it.el).fontSize);
+        if (size + 0.01 < minText && !seenTiny.has(it.el)) {
+          seenTiny.add(it.el);
+          tiny.push({what: `${describe(it.el)} "${it.text}"`, px: Math.round(size * 10) / 10});
+        }
+      }
+    }
+    return {count: items.length, bad, small, tiny};
   } finally {
     for (const [el, pos] of stickies) el.style.position = pos;
   }
@@ -201,15 +249,45 @@ _COLLECT_JS = r"""
 """
 
 
-def overlaps(page: Any, root_selector: str) -> list[dict[str, Any]]:
-    """Every overlapping pair under ``root_selector`` (see the module docstring), as dicts
-    ``{a, b, w, h, x, y}``: the two items described, and the overlap's size and corner (px)."""
-    result = page.evaluate(_COLLECT_JS, [root_selector, TOLERANCE_PX])
+def _collect(page: Any, root_selector: str) -> dict[str, Any]:
+    result = page.evaluate(_COLLECT_JS, [root_selector, TOLERANCE_PX, MIN_TARGET_PX, MIN_TEXT_PX])
     if "error" in result:
         raise AssertionError(result["error"])
     if result["count"] == 0:
         raise AssertionError(f"nothing visible under {root_selector}: wrong screen?")
-    return result["bad"]
+    return result
+
+
+def overlaps(page: Any, root_selector: str) -> list[dict[str, Any]]:
+    """Every overlapping pair under ``root_selector`` (see the module docstring), as dicts
+    ``{a, b, w, h, x, y}``: the two items described, and the overlap's size and corner (px)."""
+    return _collect(page, root_selector)["bad"]
+
+
+def problems(page: Any, root_selector: str = "#game-root") -> list[str]:
+    """Every layout problem under ``root_selector`` as a line: overlapping pairs, targets under
+    44 px, text under 12 px."""
+    found = _collect(page, root_selector)
+    lines = [
+        f"overlap: {p['a']}  ×  {p['b']}: {p['w']}×{p['h']} px at ({p['x']}, {p['y']})"
+        for p in found["bad"]
+    ]
+    lines += [f"target {t['w']}×{t['h']} px < {MIN_TARGET_PX}: {t['what']}" for t in found["small"]]
+    lines += [f"text {t['px']} px < {MIN_TEXT_PX}: {t['what']}" for t in found["tiny"]]
+    return lines
+
+
+def assert_layout(page: Any, root_selector: str = "#game-root", where: str = "") -> None:
+    """Fail, listing every offender, on an overlap, a small target or small text."""
+    found = problems(page, root_selector)
+    if found:
+        size = page.viewport_size or {}
+        at = f"{size.get('width')}×{size.get('height')}"
+        raise AssertionError(
+            f"{len(found)} layout problem(s) {where} at {at}:\n  "
+            + "\n  ".join(found[:40])
+            + (f"\n  … and {len(found) - 40} more" if len(found) > 40 else "")
+        )
 
 
 def assert_no_overlap(page: Any, root_selector: str = "#game-root", where: str = "") -> None:
@@ -229,6 +307,10 @@ def assert_no_overlap(page: Any, root_selector: str = "#game-root", where: str =
         )
 
 
+def size_name(width: int, height: int) -> str:
+    return next((n for n, wh in SIZES.items() if wh == (width, height)), f"{width}x{height}")
+
+
 def at_sizes(page: Any, sizes: tuple[tuple[int, int], ...] = PHONE_SIZES) -> Iterator[str]:
     """Resize the page to each (width, height) in turn, yielding "360x640" etc. after the layout
     has settled (two animation frames); the original size is restored afterwards."""
@@ -243,3 +325,48 @@ def at_sizes(page: Any, sizes: tuple[tuple[int, int], ...] = PHONE_SIZES) -> Ite
     finally:
         if original:
             page.set_viewport_size(original)
+
+
+class Screens:
+    """A tour of screens: ``check(name)`` runs the three checks (and, given ``axe`` —
+    ``conftest.axe_violations`` — the accessibility check) on the screen on show at every size,
+    saves a screenshot of each (e2e/artifacts/layout-<prefix>-<name>-<size>.png), and keeps
+    every failure; ``done(expected)`` asserts once at the end that every expected screen was
+    reached and nothing failed (so one run reports every bad screen, not only the first).
+    ``check(name, root=..., context=...)`` narrows the layout checks (``root``) and axe
+    (``context``) to a part of the page: a sheet, the settings dialog."""
+
+    def __init__(
+        self,
+        page: Any,
+        prefix: str,
+        sizes: tuple[tuple[int, int], ...] = ALL_SIZES,
+        root: str = "#game-root",
+        axe: Any = None,
+    ) -> None:
+        self.page = page
+        self.prefix = prefix
+        self.sizes = sizes
+        self.root = root
+        self.axe = axe
+        self.seen: list[str] = []
+        self.failures: list[str] = []
+
+    def check(self, name: str, root: str | None = None, context: str | None = None) -> None:
+        from conftest import shot
+
+        self.seen.append(name)
+        for size in at_sizes(self.page, self.sizes):
+            shot(self.page, f"layout-{self.prefix}-{name}-{size}.png")
+            for line in problems(self.page, root or self.root):
+                self.failures.append(f"{name} @ {size}: {line}")
+            if self.axe is not None:
+                for line in self.axe(self.page, context):
+                    self.failures.append(f"{name} @ {size}: axe {line}")
+
+    def done(self, expected: list[str]) -> None:
+        missing = [n for n in expected if n not in self.seen]
+        assert not missing, f"never reached: {missing}"
+        assert not self.failures, f"{len(self.failures)} problem(s):\n" + "\n".join(
+            self.failures[:80]
+        )

@@ -89,8 +89,12 @@ class Page:
     def show(self, html: str, status: str) -> None:
         self.shown.append(html)
 
-    def toast(self, message: str) -> None:
-        self.shown.append(toast_html(message))
+    def announce(self, text: str) -> None: ...
+    def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None: ...
+    def open_settings(self) -> None: ...
+
+    def toast(self, message: str, kind: str = "warn", link: str = "") -> None:
+        self.shown.append(toast_html(message, kind, link))
 
     def clear_toast(self) -> None: ...
     def warn(self, text: str) -> None:

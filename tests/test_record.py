@@ -183,7 +183,9 @@ def test_an_older_rules_version_opens_only_if_the_game_declares_it_still_replays
 FINGERPRINTS = {
     ("jalapeno", 1): "3c758ee306a74274",
     ("nacho", 1): "8de7d40874e3baf3",
-    ("taco", 1): "18894b8d877e3822",
+    # Re-pinned before records ever shipped: the 1 vs 1 deck's marked cards became +OPEN
+    # customers (rules-decisions, Crazy Taco section 15), so its random games differ.
+    ("taco", 1): "532e5d9860d1aee1",
 }
 
 

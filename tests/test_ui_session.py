@@ -183,7 +183,9 @@ def test_setup_model_edits() -> None:
     assert m.players == 4 and [s.kind for s in m.active()] == [HUMAN, BOT, BOT, BOT]
     assert m.update("players", "9") is True and len(m.active()) == 9
     assert m.update("players", "12") is False and m.players == 9
-    assert m.update("name-1", "Bea") is False and m.active()[1].name == "Bea"
+    # a typed name re-renders (the "Who starts" list shows it at once; the field keeps focus)
+    assert m.update("name-1", "Bea") is True and m.active()[1].name == "Bea"
+    assert m.update("name-1", "Bea") is False
     assert m.update("seat-1", "human") is True and m.active()[1].kind == HUMAN
     assert m.update("seat-2", "bot:search") is True and m.active()[2].level == "search"
     assert m.update("seat-2", "bot:genius") is False

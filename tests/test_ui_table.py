@@ -32,6 +32,10 @@ class FakePage:
     def __init__(self) -> None:
         self.screens: list[tuple[str, str]] = []  # (html, status) as shown
         self.toasts: list[str] = []
+        self.said: list[str] = []  # the live region's announcements
+        self.links: list[str] = []  # the toasts' links (a refusal's rule)
+        self.focused: list[tuple[str, ...]] = []
+        self.settings_opened = 0
         self.saves: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.again: Session | None = None
@@ -47,8 +51,12 @@ class FakePage:
     def show(self, html: str, status: str) -> None:
         self.screens.append((html, status))
 
-    def toast(self, message: str) -> None:
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def toast(self, message: str, kind: str = "warn", link: str = "") -> None:
         self.toasts.append(message)
+        self.links.append(link)
 
     def clear_toast(self) -> None:
         pass
@@ -74,6 +82,12 @@ class FakePage:
 
     async def bot_gate(self) -> None:
         pass
+
+    def open_settings(self) -> None:
+        self.settings_opened += 1
+
+    def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None:
+        self.focused.append(selectors)
 
 
 def seats(*kinds: str, level: str = "random") -> list[SeatConfig]:

@@ -83,6 +83,12 @@ IMPORTS: tuple[str, ...] = (
     "ui.soon",
     "ui.saves",
     "ui.home",
+    # the party table's shared parts (game bar, rules and log sheets, hints, settings)
+    "ui.rules",
+    "ui.tools",
+    "ui.sheets",
+    "ui.hints",
+    "ui.settings",
     "ui.scene",
     "ui.table",
     "ui.generic",

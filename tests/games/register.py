@@ -8,4 +8,4 @@ import engine
 from games import rps
 
 engine.register_game(rps.GAME)  # engine side
-register_ui(rps.GAME.id)  # web side: the generic game UI draws it
+register_ui(rps.GAME.id, tutorial="games.rps_tutorial")  # web side: the generic UI

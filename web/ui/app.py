@@ -38,12 +38,15 @@ from .home import (
     saved_route,
     setup_saved,
 )
+from .html import Html
 from .saves import OVER, PLAYING, Damaged, Row, new_id, read_row, row_of
 from .session import BOT, HUMAN, SeatConfig, Session, clean_name
+from .settings import STORAGE_KEY as SETTINGS_KEY
+from .settings import Settings, settings_dialog
 from .setup import SetupModel, render_setup
 from .soon import coming_soon
 from .table import Table
-from .toast import TOAST_MS, toast_html
+from .toast import TOAST_LINK_MS, TOAST_MS, toast_html
 
 if TYPE_CHECKING:
     from .generic import GenericUI
@@ -72,7 +75,10 @@ class App:
     def __init__(self) -> None:
         self.root = dom.game_root()
         dom.mount(self.root)
-        self.pace = _pace(dom.query_param("pace"))
+        self.test_pace = _pace(dom.query_param("pace"))  # tests: ?pace= or setPace()
+        self.settings = Settings.from_dict(_load_json(SETTINGS_KEY))
+        self.settings_open = False
+        self.settings_opener: Any = None  # the control focused when Settings opened
         self.seed = dom.query_param("seed")  # reproducible deals for tests and bug reports
         self.game_id: str | None = None
         self.ui: GenericUI | None = None
@@ -107,7 +113,56 @@ class App:
                 dom.on_tap(el, self.on_home_click)
         self.dialog = dom.dialog_host()
         dom.on_tap(self.dialog, self.on_dialog_click)
+        dom.on(self.dialog, "input", self.on_setting)
+        dom.on(self.dialog, "change", self.on_setting)
         dom.on(self.dialog, "keydown", self.on_dialog_key)
+        opener = dom.unhide("open-settings")  # the home's Settings button, once Python is up
+        if opener is not None:
+            dom.on(opener, "click", lambda _e: self.open_settings())
+        self.apply_settings()
+
+    @property
+    def pace(self) -> float:
+        """Every visible pause's factor: the tests' pace times the Bot speed setting."""
+        return self.test_pace * self.settings.pace
+
+    # -- settings (ui.settings) ------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        """The settings screen over whatever is on screen (home or a table)."""
+        if not self.settings_open:
+            self.settings_opener = dom.active_element()
+        self.confirming = None
+        self.settings_open = True
+        dom.render_into(dom.DIALOG_ID, settings_dialog(self.settings))
+        dom.focus(('[data-setting="speed"]:checked',), move=True, within=dom.DIALOG_ID)
+
+    def close_settings(self) -> None:
+        self.settings_open = False
+        dom.render_into(dom.DIALOG_ID, "")
+        if self.settings_opener is not None:
+            dom.refocus(self.settings_opener)
+            self.settings_opener = None
+        if self.table is None and self.setup is not None and self.game_id is not None:
+            self.setup.rename(self.settings.names)
+            self.show_setup()  # its names are the settings' names
+
+    def on_setting(self, event: Any) -> None:
+        el = dom.closest_data(event, "setting")
+        if el is None:
+            return
+        edited = self.settings.edited(dom.attr(el, "data-setting") or "", str(el.value))
+        if edited is None:
+            return
+        self.settings = edited
+        dom.storage_set(SETTINGS_KEY, json.dumps(self.settings.cleaned().to_dict()))
+        self.apply_settings()
+        if not (dom.attr(el, "data-setting") or "").startswith("name-"):
+            dom.render_into(dom.DIALOG_ID, settings_dialog(self.settings))
+
+    def apply_settings(self) -> None:
+        dom.set_class("pc-reduce-motion", self.settings.reduce_motion)
+        dom.publish("settings", self.settings.to_dict())
 
     # -- routing ---------------------------------------------------------------------------
 
@@ -124,7 +179,9 @@ class App:
             dom.render(coming_soon(games.announcement(game_id)))
             return
         self.ui = games.load_ui(game_id)
-        self.setup = SetupModel.from_dict(self.ui.info, _load_json(setup_key(game_id)))
+        self.setup = SetupModel.from_dict(
+            self.ui.info, _load_json(setup_key(game_id)), self.settings
+        )
         kind, _, saved_id = rest.partition("/")
         self.showing = saved_id or None
         if kind == "saved" and saved_id:
@@ -155,7 +212,8 @@ class App:
         if self.ui is None or self.setup is None or self.game_id is None:
             return
         saved = setup_saved(list(self.entries.values()), self.game_id, self.ui.title, dom.now_ms())
-        dom.render(render_setup(self.ui, self.setup, saved))
+        tutorial = games.load_tutorial(self.game_id) is not None
+        dom.render(render_setup(self.ui, self.setup, saved, tutorial=tutorial))
 
     def set_route(self, route: str) -> None:
         """The address of what is on screen (a reload opens it again), without opening it."""
@@ -180,7 +238,22 @@ class App:
         dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
         seed: int | str | None = self.seed
         session = Session.new(self.game_id, self.setup.active(), self.setup.game_options(), seed)
-        self.start_game(self.saved(session))
+        session = self.saved(session)
+        session.meta["hints_allowed"] = self.setup.hints
+        self.start_game(session)
+
+    def start_tutorial(self) -> None:
+        """ "Learn to play": the game's tutorial (``ui.tutorial``), never saved."""
+        assert self.ui is not None and self.game_id is not None
+        found = games.load_tutorial(self.game_id)
+        if found is None:
+            self.toast("This game has no tutorial yet.", "info")
+            return
+        from .tutorial import TutorialTable
+
+        self.stop_table()
+        self.table = TutorialTable(self, self.ui, found)
+        self.table.start()
 
     def saved(self, session: Session, saved_id: str | None = None) -> Session:
         """``session`` with its place among the saved games (a new one unless given)."""
@@ -194,8 +267,9 @@ class App:
 
     def play_again(self, session: Session) -> None:
         """Same seats and options, a fresh game."""
-        again = Session.new(session.game.id, session.seats, session.record.options)
-        self.start_game(self.saved(again))
+        again = self.saved(Session.new(session.game.id, session.seats, session.record.options))
+        again.meta["hints_allowed"] = session.meta.get("hints_allowed", True)
+        self.start_game(again)
 
     def start_opening(self, work: Any) -> None:
         token = self.opening = object()
@@ -474,11 +548,15 @@ class App:
 
     def close_dialog(self) -> None:
         self.confirming = None
+        self.settings_open = False
         dom.render_into(dom.DIALOG_ID, "")
 
     def on_dialog_click(self, event: Any) -> None:
+        """The dialog host holds a confirmation or the settings (ui.settings)."""
         action = dom.attr(dom.closest_data(event, "action"), "data-action") or ""
-        if action == "confirm" and self.confirming is not None:
+        if action == "close-settings":
+            self.close_settings()
+        elif action == "confirm" and self.confirming is not None:
             then = self.confirming
             self.close_dialog()
             result = then()
@@ -489,13 +567,21 @@ class App:
 
     def on_dialog_key(self, event: Any) -> None:
         if str(event.key) == "Escape":
-            self.close_dialog()
+            if self.settings_open:
+                self.close_settings()
+            else:
+                self.close_dialog()
 
     # -- the table loop's host (ui.table.Host) ---------------------------------------------
 
     def show(self, html: str, status: str) -> None:
         dom.render(html)
-        dom.announce(status)
+
+    def announce(self, text: str) -> None:
+        dom.announce(text)
+
+    def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None:
+        dom.focus(selectors, move=move)
 
     def scroll_into_view(self, selector: str) -> None:
         dom.scroll_into_view(selector)
@@ -526,6 +612,8 @@ class App:
             self.abandon(saved_id, action)
         elif action == "open-damaged" and saved_id:
             self.open_damaged(saved_id)
+        elif action == "tutorial":
+            self.start_tutorial()
 
     def on_home_click(self, event: Any) -> None:
         el = dom.closest_data(event, "action")
@@ -549,8 +637,14 @@ class App:
         el = dom.closest_data(event, "field")
         if el is None or self.table is not None or self.setup is None or self.game_id is None:
             return
-        if self.setup.update(dom.attr(el, "data-field") or "", str(el.value)):
+        name = dom.attr(el, "data-field") or ""
+        if self.setup.update(name, str(el.value)):
             dom.storage_set(setup_key(self.game_id), json.dumps(self.setup.to_dict()))
+            if name.startswith("name-"):  # the names are the settings' (every game's setup)
+                self.settings = self.setup.named(self.settings)
+                dom.storage_set(SETTINGS_KEY, json.dumps(self.settings.cleaned().to_dict()))
+            # A typed name re-renders too: the seat lists ("Who starts") show it at once, and
+            # the field keeps its node, focus and caret (same data-key, same value).
             self.show_setup()
 
     def on_key(self, event: Any) -> None:
@@ -559,12 +653,13 @@ class App:
 
     # -- toast -----------------------------------------------------------------------------
 
-    def toast(self, message: str, kind: str = "warn") -> None:
-        dom.set_toast(toast_html(message, kind))
+    def toast(self, message: str, kind: str = "warn", link: Html = "") -> None:
+        dom.set_toast(toast_html(message, kind, link))
         if self._toast_timer is not None:
             self._toast_timer.cancel()
         loop = asyncio.get_event_loop()
-        self._toast_timer = loop.call_later(TOAST_MS / 1000, self.clear_toast)
+        ms = TOAST_LINK_MS if link else TOAST_MS
+        self._toast_timer = loop.call_later(ms / 1000, self.clear_toast)
 
     def clear_toast(self) -> None:
         if self._toast_timer is not None:
@@ -596,7 +691,7 @@ class App:
 
     def set_pace(self, pace: Any) -> None:
         """``window.picante.setPace(0.05)``: shorten every visible pause (tests)."""
-        self.pace = _pace(pace)
+        self.test_pace = _pace(pace)
 
     def record(self, d: Decision) -> None:
         entry = {"level": d.level, "seat": d.seat, "ms": round(d.ms, 1), "slices": d.slices}
@@ -667,6 +762,7 @@ def boot() -> App:
     dom.export("setPace", app.set_pace)
     dom.export("openPosition", app.open_position)
     dom.export("holdBots", app.hold_bots)
+    dom.export("openSettings", app.open_settings)
     dom.publish("stats", {"decisions": []})
     dom.call_shell("pythonReady")
     app.warming = asyncio.ensure_future(app.warm_up())

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 from .html import Html, esc
 
-ICONS = ("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo")
+ICONS = (
+    *("bot", "human", "trophy", "hidden", "warn", "info", "menu", "undo"),
+    # the game bar's tools (ui.tools)
+    *("back", "rules", "log", "sheet", "hint", "settings", "leave", "learn"),
+)
 
 
 def svg(symbol_id: str, cls: str = "", label: str | None = None, box: int = 24) -> Html:

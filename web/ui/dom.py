@@ -265,6 +265,65 @@ def now_ms() -> float:
     return float(js.Date.now())
 
 
+def focus(selectors: tuple[str, ...], *, move: bool = False, within: str = SCREEN_ID) -> None:
+    """After the next frame (the patch's own focus fix-up runs first), focus the first element
+    of ``within`` matching one of ``selectors``, scrolled into view if need be: always when
+    ``move``, else only if focus was lost (on the page's body, or outside ``within``). A
+    target that cannot take focus (a status line) is given ``tabindex="-1"``."""
+
+    def run(*_: Any) -> None:
+        box = js.document.getElementById(within)
+        if missing(box):
+            return
+        active = js.document.activeElement
+        inside = not missing(active) and active != js.document.body and box.contains(active)
+        if inside and not move:
+            return
+        for selector in selectors:
+            el = box.querySelector(selector)
+            if missing(el):
+                continue
+            if inside and (active == el or active.matches(selector)):
+                return  # already on one of them
+            if not el.matches("a[href], button, input, select, textarea, [tabindex]"):
+                el.setAttribute("tabindex", "-1")
+            el.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            el.scrollIntoView(
+                to_js(
+                    {"block": "nearest", "inline": "nearest"},
+                    dict_converter=js.Object.fromEntries,
+                )
+            )
+            return
+
+    js.requestAnimationFrame(create_once_callable(run))
+
+
+def active_element() -> Any:
+    """The focused element (None: the page's body), to give focus back to later."""
+    el = js.document.activeElement
+    return None if missing(el) or el == js.document.body else el
+
+
+def refocus(el: Any) -> None:
+    """Give focus back to ``el`` if it is still in the page (a dialog closed)."""
+    if not missing(el) and el.isConnected:
+        el.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def set_class(name: str, on: bool) -> None:
+    """Toggle a class on ``<html>`` (``pc-reduce-motion``: the in-app switch)."""
+    js.document.documentElement.classList.toggle(name, on)
+
+
+def unhide(element_id: str) -> Any:
+    """Show a part of the shell that waits for Python (the home's Settings button)."""
+    el = element(element_id)
+    if el is not None:
+        el.hidden = False
+    return el
+
+
 def storage_get(key: str) -> str | None:
     try:
         value = js.window.localStorage.getItem(key)

@@ -9,15 +9,19 @@ better, keeping the words and hooks it does not need to change.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from engine.protocol import ENVELOPE_KEYS
 
 from .chrome import bar, over_actions, result_banner, winners_headline
-from .html import attrs, esc, join_words, move_button, plural
+from .hints import GENERIC_REASON, hints_line
+from .html import Html, attrs, esc, join_words, move_button, plural
+from .rules import Section
 from .scene import Pause, Scene, Screen
+from .sheets import game_rules, log_sheet
+from .tools import Tool, game_bar, game_sheets
 
 if TYPE_CHECKING:
     import engine
@@ -45,9 +49,13 @@ class GenericUI:
     legal_selector: str | None = None  # scrolled into view on a human's turn (None: nothing)
     result_ms: float | None = None  # how long a result stays up by itself (None: until a tap)
     how_to: tuple[str, ...] = ()  # the setup screen's folded "How to play", a line each
-    # Taps that open one of the game's sheets over the table (``data-action`` -> dialog name);
-    # ``close-sheet`` closes whichever is open.
-    sheets: Mapping[str, str] = MappingProxyType({})
+    # The game's own sheets over the table, each a labelled tool of the game bar and menu
+    # (``ui.tools.Tool(action, label, icon, dialog=name)``, drawn by ``dialog``); ``close-sheet``
+    # and ``close-dialog`` close whichever is open. (A mapping action -> dialog name is the
+    # older form, still read.)
+    sheets: Sequence[Tool] | Mapping[str, str] = ()
+    # The package whose ``rules.py`` has the game's RULES (ui.rules); None: the UI class's own.
+    rules_module: str | None = None
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game
@@ -56,6 +64,43 @@ class GenericUI:
     @property
     def title(self) -> str:
         return self.info["title"]
+
+    @cached_property
+    def rules(self) -> tuple[Section, ...]:
+        """The game's rules in our words (``ui/games/<id>/rules.py``), () if it has none."""
+        return game_rules(self.rules_module or type(self).__module__)
+
+    def game_bar(self, s: Session, scene: Scene, right: str = "", *, extra: Html = "") -> Html:
+        """The table's header with its labelled tools (``ui.tools``): draw it at the top of
+        every table screen. ``right``: where the game stands ("Round 2 of 5"); ``extra``: a
+        game's own labelled controls for the bar."""
+        return game_bar(
+            self.title,
+            right,
+            sheets=game_sheets(self.sheets),
+            undo=scene.undo,
+            hint=scene.can_hint,
+            extra=extra,
+        )
+
+    # -- hints (ui.hints) ------------------------------------------------------------------
+
+    def move_text(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        """A legal action in words, as a hint says it ("play the Red 7")."""
+        return f"play {action}"
+
+    def hint_reason(self, s: Session, view: dict[str, Any], action: Any) -> str:
+        """One sentence saying why the hinted move is good ("it dodges the Jalapeño")."""
+        return GENERIC_REASON
+
+    def hint_targets(self, s: Session, view: dict[str, Any], action: Any) -> tuple[str, ...]:
+        """The ``data-move`` / ``data-card`` values of the elements that show ``action`` (the
+        table marks them ``data-hint``); by default its notation."""
+        return (str(action),)
+
+    def log_sheet(self, s: Session, scene: Scene, groups: list[list[str]]) -> Html:
+        """The Log sheet (``ui.log``: one list of narrated lines per action)."""
+        return log_sheet(self.title, groups)
 
     # -- words -----------------------------------------------------------------------------
 
@@ -160,9 +205,10 @@ class GenericUI:
 
     def on_action(self, table: Table, action: str) -> bool:
         """A tap only this game knows; True if handled. By default: its ``sheets``."""
-        if action in self.sheets:
-            table.open_dialog(self.sheets[action])
-            return True
+        for tool in game_sheets(self.sheets):
+            if tool.action == action and tool.dialog:
+                table.open_dialog(tool.dialog)
+                return True
         if action == "close-sheet" and table.dialog is not None:
             table.close_dialog()
             return True
@@ -211,16 +257,16 @@ class GenericUI:
             headline = str(scene.pause.event.get("kind", "")).replace("-", " ").capitalize()
             banner = result_banner(esc(headline), testid="result", cls="gx-banner")
         return (
-            '<section class="pc-generic" data-testid="generic-table"'
+            '<section class="pc-generic pc-frame" data-testid="generic-table"'
             f' aria-label="{esc(self.title)}">'
-            + bar(self.title, self.progress(view), right_testid="round")
-            + '<div class="gx-body">'
+            + self.game_bar(s, scene, self.progress(view))
             + self._seats(s, scene)
+            + '<div class="gx-body" data-area="shared">'
             + self._own_part(s, view)
             + self._narration(s, scene)
             + banner
             + "</div>"
-            + f'<p class="status" data-testid="status">{esc(scene.status)}</p>'
+            + f'<p class="status" data-area="status" data-testid="status">{esc(scene.status)}</p>'
             + self._actions(scene)
             + "</section>"
         )
@@ -243,7 +289,11 @@ class GenericUI:
                 + (f'<span class="gx-flag">{esc(flag)}</span>' if flag else "")
                 + "</li>"
             )
-        return '<ul class="gx-seats" aria-label="Players">' + "".join(items) + "</ul>"
+        return (
+            '<ul class="gx-seats" data-area="seats" aria-label="Players">'
+            + "".join(items)
+            + "</ul>"
+        )
 
     def _own_part(self, s: Session, view: dict[str, Any]) -> str:
         rows = "".join(
@@ -265,12 +315,9 @@ class GenericUI:
             move_button(move, esc(move), key=f"move-{move}", class_="btn gx-move legal")
             for move in (scene.view["legal"] if scene.interactive else ())
         )
-        if scene.undo:
-            buttons += (
-                '<button type="button" class="btn gx-undo" data-action="undo" data-key="undo"'
-                ' data-testid="undo">Undo</button>'
-            )
-        return f'<div class="gx-actions actions" data-testid="actions">{buttons}</div>'
+        return (
+            f'<div class="gx-actions actions" data-area="act" data-testid="actions">{buttons}</div>'
+        )
 
     def game_over(self, s: Session, scene: Scene) -> str:
         view = scene.view
@@ -290,6 +337,7 @@ class GenericUI:
             + winners_headline(self.winners_sentence(s, view), "Most points wins.")
             + f'<ol class="gx-standings" data-testid="final-scores">{rows}</ol>'
             + self._narration(s, scene)
+            + hints_line(s)
             + "</div>"
             + over_actions()
             + "</section>"

@@ -14,12 +14,15 @@ def privacy_cover(name: str, game_title: str = "") -> str:
         '<section class="privacy" data-testid="privacy" aria-label="Privacy screen">'
         '<button type="button" class="pc-icon privacy-home" data-action="home" data-key="home"'
         ' aria-label="Back to home"><span aria-hidden="true">‹</span></button>'
+        # The game's name sits outside the button: the button's visible words are then part of
+        # its accessible name (axe: label-content-name-mismatch).
+        f'<p class="pv-game">{esc(game_title)}</p>'
         '<button type="button" class="privacy-go" data-action="reveal" data-key="reveal"'
         f' data-testid="privacy-ready" aria-label="{esc(label)}" autofocus>'
         f'<span class="pv-icon" aria-hidden="true">{icon("hidden")}</span>'
-        f'<span class="pv-game" aria-hidden="true">{esc(game_title)}</span>'
-        '<span class="pv-title" aria-hidden="true">Pass the device to'
-        f"<strong>{esc(name)}</strong></span>"
+        # (Spaces between the words' boxes: their text reads as words, not "toAnaTap".)
+        '<span class="pv-title" aria-hidden="true">Pass the device to '
+        f"<strong>{esc(name)}</strong></span> "
         '<span class="pv-sub" aria-hidden="true">Tap when ready</span>'
         "</button></section>"
     )

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .session import Events, Happened
+
+if TYPE_CHECKING:
+    from .hints import Hint
 
 
 class Screen(Enum):
@@ -63,6 +66,8 @@ class Scene:
     history: tuple[Happened, ...] = field(default=(), repr=False)  # the latest actions
     dialog: str | None = None  # an overlay the game opened (e.g. the score sheet)
     undo: bool = False  # the human on screen may take back their last action (``Table.undo``)
+    can_hint: bool = False  # "Hint" may be asked for now (the game bar shows it: ui.tools)
+    hint: Hint | None = None  # the hint on show (its move's elements are marked data-hint)
 
     @property
     def interactive(self) -> bool:

@@ -8,9 +8,10 @@ game declares with its label and value labels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .art import icon
 from .chrome import bar
 from .html import Html, attrs, esc, plural
 from .session import (
@@ -26,16 +27,15 @@ from .session import (
 
 if TYPE_CHECKING:
     from .generic import GenericUI
+    from .settings import Settings
 
 DEFAULT_PLAYERS = 4  # when the game allows it: a table of four is the usual party
 
 
-def default_seats(levels: list[str]) -> list[SeatConfig]:
+def default_seats(levels: list[str], names: tuple[str, ...] = DEFAULT_NAMES) -> list[SeatConfig]:
     """Seat 1 is you; the rest start as bots, so "Start" gives a solo game at once."""
     level = default_level(levels)
-    return [
-        SeatConfig(name, HUMAN if i == 0 else BOT, level) for i, name in enumerate(DEFAULT_NAMES)
-    ]
+    return [SeatConfig(name, HUMAN if i == 0 else BOT, level) for i, name in enumerate(names)]
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -50,14 +50,30 @@ class SetupModel:
     # the player count.
     seats: list[SeatConfig] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    hints: bool = True  # the game offers "Hint" (ui.hints); off for a competitive game
 
     @classmethod
-    def for_game(cls, info: dict[str, Any]) -> SetupModel:
+    def for_game(cls, info: dict[str, Any], settings: Settings | None = None) -> SetupModel:
         counts = info["player_counts"]
         players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
-        seats = default_seats(info["bot_levels"])[: max(counts)]
+        names = settings.names if settings is not None else DEFAULT_NAMES
+        seats = default_seats(info["bot_levels"], names)[: max(counts)]
         options = {o["name"]: o["default"] for o in info["options"]}
-        return cls(info, players, seats, options)
+        hints = settings.hints if settings is not None else True
+        return cls(info, players, seats, options, hints)
+
+    def rename(self, names: tuple[str, ...]) -> None:
+        """The seats take the names of the Settings (one list of names for every game)."""
+        for i, seat in enumerate(self.seats):
+            if i < len(names):
+                seat.name = names[i]
+
+    def named(self, settings: Settings) -> Settings:
+        """``settings`` with this setup's names (a name typed here is the app's name)."""
+        names = list(settings.names)
+        for i, seat in enumerate(self.seats[: len(names)]):
+            names[i] = seat.name
+        return replace(settings, names=tuple(names))
 
     @property
     def levels(self) -> list[str]:
@@ -87,6 +103,10 @@ class SetupModel:
     def update(self, name: str, value: str) -> bool:
         """Apply one edit from the form. Returns True if the screen must be re-rendered (a
         typed name does not re-render, so the text field keeps focus and caret)."""
+        if name == "hints":
+            hints = value == "on"
+            changed, self.hints = hints != self.hints, hints
+            return changed
         if name == "players":
             count = _int(value)
             if count in self.info["player_counts"] and count != self.players:
@@ -108,8 +128,9 @@ class SetupModel:
         if seat is None or not 0 <= seat < len(self.seats):
             return False
         if kind == "name":
-            self.seats[seat].name = str(value)[:MAX_NAME]
-            return False
+            name = str(value)[:MAX_NAME]
+            changed, self.seats[seat].name = name != self.seats[seat].name, name
+            return changed
         if kind == "seat":
             who, _, level = str(value).partition(":")
             if who == HUMAN:
@@ -126,14 +147,21 @@ class SetupModel:
             "players": self.players,
             "options": dict(self.options),
             "seats": [s.to_dict() for s in self.seats],
+            "hints": self.hints,
         }
 
     @classmethod
-    def from_dict(cls, info: dict[str, Any], data: Any) -> SetupModel:
-        """Last used setup (from localStorage); anything odd falls back to the defaults."""
-        model = cls.for_game(info)
+    def from_dict(
+        cls, info: dict[str, Any], data: Any, settings: Settings | None = None
+    ) -> SetupModel:
+        """Last used setup (from localStorage); anything odd falls back to the defaults. With
+        ``settings``, the names are the settings' (typed names are kept there) and a setup
+        never saved offers hints as the settings say."""
+        model = cls.for_game(info, settings)
         if not isinstance(data, dict):
             return model
+        if isinstance(data.get("hints"), bool):
+            model.hints = data["hints"]
         if data.get("players") in info["player_counts"]:
             model.players = data["players"]
         saved = data.get("options") if isinstance(data.get("options"), dict) else {}
@@ -153,6 +181,8 @@ class SetupModel:
                 if seat.level not in model.levels:
                     seat.level = default_level(model.levels)
                 model.seats[i] = seat
+        if settings is not None:
+            model.rename(settings.names)
         return model
 
 
@@ -265,9 +295,20 @@ def mode_line(seats: list[SeatConfig]) -> str:
     return "Bots only: sit back and watch."
 
 
-def render_setup(ui: GenericUI, model: SetupModel, in_progress: Html = "") -> str:
+def _learn() -> str:
+    """The setup's way into the game's tutorial (``ui.tutorial``)."""
+    return (
+        '<button type="button" class="btn pc-learn" data-action="tutorial" data-key="tutorial"'
+        f' data-testid="learn">{icon("learn")}<span>Learn to play</span></button>'
+    )
+
+
+def render_setup(
+    ui: GenericUI, model: SetupModel, in_progress: Html = "", *, tutorial: bool = False
+) -> str:
     """The whole setup screen. ``in_progress``: this game's saved games in progress (HTML, from
-    ``ui.home.setup_saved``), listed above the form; a new game never replaces one."""
+    ``ui.home.setup_saved``), listed above the form; a new game never replaces one.
+    ``tutorial``: the game has one ("Learn to play")."""
     seats = model.seats[: model.players]
     resume_html = in_progress
     resume = bool(in_progress)
@@ -285,6 +326,7 @@ def render_setup(ui: GenericUI, model: SetupModel, in_progress: Html = "") -> st
         + '<div class="setup-body">'
         + resume_html
         + ui.setup_intro()
+        + (_learn() if tutorial else "")
         + players
         + '<fieldset class="seats-field"><legend>Who is playing</legend>'
         '<ol class="seat-list">'
@@ -292,6 +334,16 @@ def render_setup(ui: GenericUI, model: SetupModel, in_progress: Html = "") -> st
         + "</ol>"
         f'<p class="mode" data-testid="mode">{esc(mode_line(seats))}</p></fieldset>'
         + "".join(_option(model, spec) for spec in model.info["options"])
+        + (
+            _segmented(
+                "hints",
+                "Hints",
+                [("on", "Offer hints"), ("off", "No hints")],
+                "on" if model.hints else "off",
+            )
+            if model.info["bot_levels"]
+            else ""
+        )
         + ui.setup_howto()
         + "</div>"
         '<div class="actions">'

@@ -21,10 +21,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import engine
 
+from . import hints, sheets
 from .bots import Decision, decide, make_bot
+from .html import Html
 from .privacy import privacy_cover
+from .rules import section_for
 from .scene import Pause, Scene, Screen
 from .session import Events, Happened, Session
+from .tools import PLATFORM_ACTIONS, game_sheets, menu_sheet
 
 if TYPE_CHECKING:
     from .generic import GenericUI
@@ -35,6 +39,22 @@ BOT_PAUSE_MS = 750  # a bot "thinks" at least this long so people can follow
 HANDOFF_MS = 700  # pass-and-play: the action is seen landing before the cover comes up
 HISTORY = 8  # actions kept for the narration lines
 UNDO_LINES = 64  # actions back for which an undo restores the narration lines
+# Where focus goes on a human's turn (the first that exists), and on any other screen when the
+# focused control went away (ui.dom.focus).
+FOCUS_TURN = (
+    '[data-hint="true"]',
+    '[data-action="play"][data-legal="true"]',
+    '[data-legal="true"]',
+    '[data-testid="status"]',
+)
+FOCUS_ELSE = (
+    '[data-action="dismiss"]',  # a result: Enter moves on
+    '[data-action="continue"]',
+    '[data-action="next-round"]',
+    "[autofocus]",
+    '[data-testid="status"]',
+    "h1",
+)
 
 
 class Host(Protocol):
@@ -43,7 +63,8 @@ class Host(Protocol):
     pace: float
 
     def show(self, html: str, status: str) -> None: ...
-    def toast(self, message: str) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def toast(self, message: str, kind: str = "warn", link: Html = "") -> None: ...
     def warn(self, text: str) -> None: ...
     def clear_toast(self) -> None: ...
     def save_game(self, session: Session) -> None: ...
@@ -52,6 +73,8 @@ class Host(Protocol):
     def play_again(self, session: Session) -> None: ...
     def show_setup(self) -> None: ...
     async def bot_gate(self) -> None: ...
+    def open_settings(self) -> None: ...
+    def focus(self, selectors: tuple[str, ...], *, move: bool = False) -> None: ...
 
 
 class Table:
@@ -79,6 +102,10 @@ class Table:
         # The one thing the loop is waiting for on screen: a human's action on TURN (its result
         # is what the action caused), or a tap on COVER, RESULT, BREAK, HANDOFF (None).
         self.waiting: asyncio.Future[Any] | None = None
+        self.dialog_arg: str | None = None  # the Rules sheet's section to open on
+        self.hint: hints.Hint | None = None  # asked for on this turn (ui.hints)
+        self.hinting: asyncio.Future[None] | None = None
+        self.seen: list[Happened] = []  # every action shown since the table opened (the Log)
         game = session.game
         self.bots = {
             seat: make_bot(game.id, cfg.level, seat, f"{session.bot_seed}:{seat}")
@@ -92,6 +119,8 @@ class Table:
     def stop(self) -> None:
         if self.task is not None and not self.task.done():
             self.task.cancel()
+        if self.hinting is not None and not self.hinting.done():
+            self.hinting.cancel()
         if self.waiting is not None and not self.waiting.done():
             self.waiting.cancel()
 
@@ -141,6 +170,9 @@ class Table:
         self.go(Screen.TURN, seat)
         if self.ui.legal_selector:
             self.host.scroll_into_view(self.ui.legal_selector)  # a lone legal one may be off-strip
+        # Keyboard and screen-reader players land on their first choice (never the page's body
+        # or a card that is not theirs to play).
+        self.host.focus(FOCUS_TURN, move=True)
         happened = await self.wait()
         await self.after(happened)
 
@@ -163,6 +195,7 @@ class Table:
         self.lines_before[len(s.record)] = self.history
         self.lines_before.pop(len(s.record) - UNDO_LINES, None)
         self.history = (*self.history, happened)[-HISTORY:]
+        self.seen.append(happened)
         self.fresh = happened.for_seat(s.viewer)
         pause = None
         if not s.state.is_over():  # else the game-over screen shows the last of it
@@ -231,6 +264,9 @@ class Table:
         if action == "undo":
             self.undo()
             return
+        if action in PLATFORM_ACTIONS:
+            self.platform_tap(action, move)
+            return
         if self.ui.on_tap(self, action, move):
             return
         if action == "play-again":
@@ -264,7 +300,7 @@ class Table:
         try:
             happened = s.play(self.seat, move)  # an illegal action changes nothing
         except engine.IllegalAction as err:
-            self.host.toast(str(err))
+            self.refused(err)
             return
         self.host.clear_toast()
         try:
@@ -305,19 +341,123 @@ class Table:
         self.stop()
         self.history = self.lines_before.pop(len(s.record), ())
         self.fresh, self.shown, self.shown_pause, self.drawn = (), None, None, None
+        if self.seen:  # the Log: the action taken back is no longer what happened
+            self.seen.pop()
         if s.hot_seat:
             s.viewer = seat  # it is their device still: the hand-off had not happened
         self.host.clear_toast()
         self.host.save_game(s)
         self.start()
 
-    def open_dialog(self, name: str) -> None:
-        self.dialog = name
+    def open_dialog(self, name: str, arg: str | None = None) -> None:
+        self.dialog, self.dialog_arg = name, arg
         self.render()
+        if name == "rules" and arg:
+            self.host.scroll_into_view(f"#rule-{arg}")
 
     def close_dialog(self) -> None:
-        self.dialog = None
+        self.dialog = self.dialog_arg = None
         self.render()
+
+    # -- the platform's tools: menu, rules, log, settings, hint (ui.tools) -----------------
+
+    def platform_tap(self, action: str, move: str | None) -> None:
+        if action == "game-menu":
+            self.open_dialog("game-menu")
+        elif action == "rules":
+            self.open_dialog("rules", move)
+        elif action == "log":
+            self.open_dialog("log")
+        elif action == "settings":
+            if self.dialog is not None:
+                self.close_dialog()
+            self.host.open_settings()
+        elif action == "hint":
+            self.ask_hint()
+        elif action == "close-dialog":
+            pass  # no dialog open (closed by an earlier tap)
+
+    def refused(self, err: engine.IllegalAction) -> None:
+        """A refused move: the engine's sentence, and a link to the rule's section."""
+        section = section_for(self.ui.rules, getattr(err, "rule", ""))
+        link = sheets.rule_link(section) if section is not None else ""
+        self.host.toast(str(err), "warn", link)
+
+    def platform_dialog(self, scene: Scene, name: str) -> Html | None:
+        """The platform's sheets (None: the game's own ``dialog``)."""
+        s = self.session
+        if name == "game-menu":
+            return menu_sheet(self.ui.title, game_sheets(self.ui.sheets))
+        if name == "rules":
+            return sheets.rules_sheet(self.ui.title, self.ui.rules, self.dialog_arg)
+        if name == "log":  # a game that draws its own "log" dialog keeps it
+            return self.ui.dialog(s, scene, name) or self.ui.log_sheet(s, scene, self.log_groups())
+        return None
+
+    def log_groups(self) -> list[list[str]]:
+        """What happened in the whole game, a list of lines per action, as the screen's viewer
+        may see it (``ui.log``)."""
+        from .log import game_log
+
+        return game_log(self.ui, self.session, self.seen)
+
+    # -- hints (ui.hints) ------------------------------------------------------------------
+
+    @property
+    def can_hint(self) -> bool:
+        s = self.session
+        return (
+            self.screen is Screen.TURN
+            and self.seat is not None
+            and not s.is_bot(self.seat)
+            and bool(s.game.bot_levels)
+            and hints.hints_allowed(s)
+        )
+
+    def ask_hint(self) -> None:
+        """The strongest bot's choice for the human on screen, thought in slices; shown (and
+        counted) once found, if the turn is still the same."""
+        if not self.can_hint or self.seat is None:
+            self.host.toast("No hint now.", "info")
+            return
+        s, seat = self.session, self.seat
+        if self.hint is not None and self.hint.state is s.state and self.hint.seat == seat:
+            return  # already shown or on its way
+        self.hint = hints.Hint(seat, s.state)
+        self.render()
+        self.hinting = asyncio.ensure_future(self.think_hint(seat, s.state))
+
+    async def think_hint(self, seat: int, state: engine.State) -> None:
+        s = self.session
+        await asyncio.sleep(0)  # the "thinking of a hint" line is painted first
+        decision = await decide(
+            hints.hint_bot(s, seat),
+            state.view(seat),
+            state.legal_actions(seat),
+            lambda: asyncio.sleep(0),
+        )
+        if s.state is not state or self.seat != seat or self.screen is not Screen.TURN:
+            return  # the turn moved on meanwhile
+        view = state.view(seat)
+        action = decision.action
+        self.hint = hints.Hint(
+            seat,
+            state,
+            str(action),
+            self.ui.move_text(s, view, action),
+            self.ui.hint_reason(s, view, action),
+            tuple(self.ui.hint_targets(s, view, action)),
+        )
+        hints.count_hint(s, seat)
+        self.host.save_game(s)
+        self.render()
+        self.host.focus(('[data-hint="true"]',), move=True)
+
+    def shown_hint(self) -> hints.Hint | None:
+        h = self.hint
+        if h is None or h.state is not self.session.state or h.seat != self.seat:
+            return None
+        return h if self.screen is Screen.TURN else None
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -333,6 +473,9 @@ class Table:
             status = self.ui.turn_status(s, view, self.seat, self.screen is Screen.TURN)
         else:
             status = ""
+        hint = self.shown_hint()
+        if hint is not None:
+            status = hint.sentence  # on the status line, and read out
         return Scene(
             self.screen,
             view,
@@ -343,6 +486,8 @@ class Table:
             self.history,
             self.dialog,
             self.can_undo,
+            can_hint=self.can_hint,
+            hint=hint,
         )
 
     def render(self) -> None:
@@ -351,10 +496,29 @@ class Table:
             # Only the cover: nothing private of anybody is in the DOM while it is up.
             name = s.name(self.seat) if self.seat is not None else ""
             self.host.show(privacy_cover(name, self.ui.title), f"Pass the device to {name}")
+            self.host.announce(f"Pass the device to {name}")
             return
         scene = self.scene()
         html = self.ui.render(s, scene)
+        if scene.hint is not None and scene.hint.targets:
+            html = hints.mark_moves(html, scene.hint.targets)
         if self.dialog is not None:
-            html += self.ui.dialog(s, scene, self.dialog)
+            own = self.platform_dialog(scene, self.dialog)
+            html += own if own is not None else self.ui.dialog(s, scene, self.dialog)
+        html += self.layer()
         self.host.show(html, scene.status)
+        self.host.announce(self.announcement(scene))
+        if self.dialog is None and self.screen is not Screen.TURN:
+            self.host.focus(FOCUS_ELSE)  # only if focus was lost with the control it was on
         self.fresh = ()  # what just happened animates once, not on every re-render
+
+    def layer(self) -> Html:
+        """A layer of the table loop's own over the game's screen (the tutorial's coach)."""
+        return ""
+
+    def announcement(self, scene: Scene) -> str:
+        """What the live region says: what just happened (the game's narration of the fresh
+        events: a card played, a trick won, an arrest, a customer served), then the status."""
+        lines = [self.ui.narrate(self.session, e) for e in scene.fresh]
+        lines = [line for line in lines if line and line.rstrip(".") not in scene.status]
+        return " ".join([*(f"{line.rstrip('.')}." for line in lines), scene.status]).strip()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..generic import GenericUI
+    from ..tutorial import Tutorial
 
 GENERIC = "ui.generic"  # the generic game UI: any game, drawn from its view and legal actions
 
@@ -44,6 +45,7 @@ class UIEntry:
     module: str  # imported when the game opens; has ``UI`` (GenericUI or a subclass)
     art: str  # id of the home card's <symbol> (its folder's art.svg; "" : the Picante logo)
     colours: CardColours | None = None  # the home card's (None: the shell's)
+    tutorial: str = ""  # the module with its TUTORIAL ("": ``<module>.tutorial``, if any)
 
 
 @dataclass(frozen=True)
@@ -67,11 +69,13 @@ def register_ui(
     module: str = GENERIC,
     art: str | None = None,
     colours: CardColours | None = None,
+    tutorial: str = "",
 ) -> UIEntry:
     """Make the UI of game ``game_id`` known (``module`` has ``UI``; default: the generic UI).
     ``art``: the home card's <symbol> id, drawn in ``ui/games/<id>/art.svg`` (default: the
     announcement's, else none: the card shows the Picante logo); ``colours``: the home card's
-    (default: the announcement's, else the shell's)."""
+    (default: the announcement's, else the shell's); ``tutorial``: the module with its
+    ``TUTORIAL`` (default ``<module>.tutorial``; see ``load_tutorial``)."""
     known = _UIS.get(game_id)
     soon = announcement(game_id) if art is None or colours is None else None
     entry = UIEntry(
@@ -79,6 +83,7 @@ def register_ui(
         module,
         art if art is not None else (soon.art if soon else ""),
         colours if colours is not None else (soon.colours if soon else None),
+        tutorial,
     )
     if known is not None and known != entry:
         raise ValueError(f"a different UI is already registered for {game_id!r}")
@@ -137,6 +142,22 @@ def load_ui(game_id: str) -> GenericUI:
 
     entry = _UIS[game_id]
     return importlib.import_module(entry.module).UI(engine.get_game(game_id))
+
+
+def load_tutorial(game_id: str) -> Tutorial | None:
+    """The game's tutorial (``TUTORIAL`` in ``<its UI module>.tutorial``, format in
+    ``ui.tutorial``), or None if it has none."""
+    entry = _UIS.get(game_id)
+    if entry is None:
+        return None
+    name = entry.tutorial or f"{entry.module}.tutorial"
+    try:
+        found = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and name.startswith(err.name):
+            return None  # no such module (an error inside one is not hidden)
+        raise
+    return getattr(found, "TUTORIAL", None)
 
 
 def warm_up_modules() -> Iterator[str]:
