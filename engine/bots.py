@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Collection, Generator, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .protocol import Action
@@ -159,13 +159,24 @@ def decision_seed(seed: int | str, view: Any, legal: Sequence[Action]) -> int:
 
 
 def make_bot(
-    game_id: str, level: str, seat: int, seed: int | str = 0, *, iterations: int | None = None
+    game_id: str,
+    level: str,
+    seat: int,
+    seed: int | str = 0,
+    *,
+    iterations: int | None = None,
+    players: int | None = None,
 ) -> Bot:
     """A bot of ``level`` for ``seat`` of game ``game_id``, from the game's own bots module
     (its declaration names it, so this module names no game).
 
     ``iterations`` (search only; also settable later as ``bot.iterations``) replaces the time
     budget by a fixed amount of work, so results are reproducible on any machine.
+
+    ``players``: the table's size, for the app's levels. A game's bots module may declare
+    ``SEARCH_COUNTS``, the player counts at which its search measurably beats its heuristic;
+    at any other count the search level plays the heuristic, so that Hard is never weaker than
+    Medium. Without ``players`` (self-play, benchmarks) the search level is the search.
     Unknown games or levels raise ValueError.
     """
     if level not in BOT_LEVELS:
@@ -175,5 +186,19 @@ def make_bot(
         raise ValueError(f"no {level!r} bot for {game_id!r}; levels: {list(game.bot_levels)}")
     if game.bots is None:
         return RandomBot(seat, seed, iterations)
-    factory = importlib.import_module(game.bots).BOTS[level]
-    return factory(seat, seed, iterations)
+    module = importlib.import_module(game.bots)
+    if level == "search" and players is not None:
+        level = search_level(getattr(module, "SEARCH_COUNTS", None), players)
+    return module.BOTS[level](seat, seed, iterations)
+
+
+def search_level(search_counts: Collection[int] | None, players: int) -> str:
+    """The level that plays the app's search level at ``players``: "search" at the counts a
+    game declares its search for (every count if it declares none), else "heuristic".
+
+    >>> search_level(frozenset({3, 4}), 4), search_level(frozenset({3, 4}), 9)
+    ('search', 'heuristic')
+    >>> search_level(None, 9)
+    'search'
+    """
+    return "search" if search_counts is None or players in search_counts else "heuristic"

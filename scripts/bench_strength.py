@@ -11,7 +11,9 @@ own share in seat 0, the reference for "Hard never weaker than Medium"). Every g
 of ``build/strength/<game>-<N>-<budget>-<level>.jsonl`` (``selfplay --out``): a stopped run
 resumes, and ``--shard K/N`` lets N processes share the files. Prints one selfplay command per
 run (which reproduces it alone) and the table: win rate of seat 0, the fair share 1/N, their
-ratio, the heuristic's own rate in seat 0, the mean score, iterations and ms per decision.
+ratio, the heuristic's own rate in seat 0, the search's gain over it on the same deals (win
+share and score, paired by game: the luck of the deal cancels out), the mean score, iterations
+and ms per decision.
 
 Fixed ``--iterations`` give the same games on any machine; ``--budget-ms`` (the search's own
 work time a decision) depends on the machine and its load: run it on a quiet one.
@@ -100,6 +102,26 @@ def seat0(records: list[dict]) -> dict:
     }
 
 
+def paired(search: list[dict], base: list[dict]) -> dict:
+    """Seat 0's gain from the search over the heuristic on the same deals (game ``g`` of both
+    runs is one deal): the mean difference of its win share and of its score, each with its
+    standard error. Paired, so the luck of the deal cancels out."""
+    by_g = {r["g"]: r for r in base}
+    pairs = [(r, by_g[r["g"]]) for r in search if r["g"] in by_g]
+
+    def share(r: dict) -> float:
+        return 1 / len(r["winners"]) if 0 in r["winners"] else 0.0
+
+    out = {"games": len(pairs)}
+    for key, value in (("win", share), ("score", lambda r: r["scores"][0])):
+        diffs = [value(a) - value(b) for a, b in pairs]
+        n = len(diffs)
+        mean = sum(diffs) / n if n else 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        out[key], out[key + "_se"] = mean, math.sqrt(var / n) if n else 0.0
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True)
@@ -138,18 +160,23 @@ def main() -> int:
     print()
     print(
         "| players | search's win rate | fair share | ratio | heuristic's own rate in seat 0 |"
-        " mean score (search / heuristic) | iterations a choice | ms a decision | games |"
+        " win-rate gain, paired | mean score (search / heuristic) | score gain, paired |"
+        " iterations a choice | ms a decision | games |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for n in counts:
         found = {level: path for m, level, _s, path in plan if m == n}
-        search = seat0(read(found["search"], args.games))
-        base = seat0(read(found["heuristic"], args.games))
+        search_games = read(found["search"], args.games)
+        base_games = read(found["heuristic"], args.games)
+        search, base = seat0(search_games), seat0(base_games)
+        gain = paired(search_games, base_games)
         fair = 1 / n
         print(
             f"| {n} | {search['rate']:.3f} ± {search['se']:.3f} | {fair:.3f} |"
             f" {search['rate'] / fair:.2f}× | {base['rate']:.3f} |"
-            f" {search['score']:.1f} / {base['score']:.1f} | {search['iterations']:.0f} |"
+            f" {gain['win']:+.3f} ± {gain['win_se']:.3f} |"
+            f" {search['score']:.1f} / {base['score']:.1f} |"
+            f" {gain['score']:+.1f} ± {gain['score_se']:.1f} | {search['iterations']:.0f} |"
             f" {search['ms']:.0f} | {search['games']} / {base['games']} |"
         )
     return 0

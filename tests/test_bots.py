@@ -66,6 +66,26 @@ def test_levels_and_factory() -> None:
         make_bot("chess", "random", 0)
 
 
+@pytest.mark.parametrize("game_id", ["jalapeno", "nacho", "taco"])
+def test_the_apps_search_level_is_the_heuristic_where_the_search_does_not_win(
+    game_id: str,
+) -> None:
+    """The app passes the table's size: the search plays only at the counts its game declares
+    (``SEARCH_COUNTS``, measured in docs/rules-decisions.md), the heuristic at the others."""
+    import importlib
+
+    game = get_game(game_id)
+    counts = getattr(importlib.import_module(game.bots), "SEARCH_COUNTS", None)
+    if counts is not None:
+        assert set(counts) <= set(game.player_counts)
+    for n in game.player_counts:
+        searching = counts is None or n in counts
+        b = make_bot(game_id, "search", 0, seed=1, players=n)
+        assert b.level == ("search" if searching else "heuristic")
+        assert make_bot(game_id, "search", 0, seed=1).level == "search"  # self-play: the search
+        assert make_bot(game_id, "heuristic", 0, seed=1, players=n).level == "heuristic"
+
+
 def test_iteration_budget_is_settable_on_the_bot() -> None:
     b = make_bot("jalapeno", "search", 0, seed=1)
     assert b.iterations is None  # time budget by default

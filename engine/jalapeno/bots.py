@@ -40,6 +40,7 @@ __all__ = [
     "determinise",
     "heuristic_card",
     "BOTS",
+    "SEARCH_COUNTS",
     "search_bot",
     "rollout_card",
     "round_rewards",
@@ -442,6 +443,11 @@ def search_bot(
         min_worlds=min_worlds,
     )
 
+
+# The player counts at which the app's Hard level plays the search: where it measurably beats
+# the heuristic on the same deals (docs/rules-decisions.md, Jalape-NO! 19, the paired gains).
+# At any other count Hard plays the heuristic (``engine.bots.make_bot(..., players=N)``).
+SEARCH_COUNTS: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8, 9})
 
 # The levels this game offers (its declaration's ``bot_levels``): each a factory of
 # ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.

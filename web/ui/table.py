@@ -108,7 +108,9 @@ class Table:
         self.seen: list[Happened] = []  # every action shown since the table opened (the Log)
         game = session.game
         self.bots = {
-            seat: make_bot(game.id, cfg.level, seat, f"{session.bot_seed}:{seat}")
+            seat: make_bot(
+                game.id, cfg.level, seat, f"{session.bot_seed}:{seat}", players=len(session.seats)
+            )
             for seat, cfg in enumerate(session.seats)
             if cfg.is_bot
         }
