@@ -27,7 +27,7 @@ from ..search import SearchBot as SharedSearchBot
 from ..search import ismcts
 from .actions import Assign, Discard, End, Menu, Order, Reroll
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes
-from .customer_player import customer_action, customer_value, weakest_three
+from .customer_player import customer_action, customer_value, keep_plain, weakest_three
 from .customer_search import paired_playouts
 from .dice import DIE
 from .flow import end_placement
@@ -264,7 +264,10 @@ class SearchBot(SharedSearchBot):
         if (view["players"], self.seat) not in SEARCHED:
             return heuristic_action(view, legal)
         rng = self.decision_rng(view, legal)
-        reduced = canonical(self.parts.determinise(view, Rng(0)), legal)
+        dealt = self.parts.determinise(view, Rng(0))
+        reduced = canonical(dealt, legal)
+        if self.seat == 1:
+            reduced = keep_plain(dealt, reduced)
         if len(reduced) == 1:
             return reduced[0]
         if self.seat == 1:

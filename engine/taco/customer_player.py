@@ -20,6 +20,7 @@ The VIP and the pickpocket are never in a 1 vs 1 deck (rulebook: "may not be use
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..protocol import Event
@@ -29,7 +30,15 @@ from .board import BOARD
 from .cards import CARDS, CLEANING, FREE_TIME, GUESTS, INSPECTION, OPEN, PREPAID, TASK, VOUCHER
 from .customer_value import win_odds
 from .hand import is_banned, playable
-from .hand_odds import after_draw, card_class, counts, safest_discard, stuck
+from .hand_odds import (
+    OPEN_CARD,
+    after_draw,
+    card_class,
+    counts,
+    plain_slack,
+    safest_discard,
+    stuck,
+)
 
 if TYPE_CHECKING:
     from .state import TacoState
@@ -146,6 +155,38 @@ def customer_value(s: TacoState) -> float:
     else:  # the phase is over: the hand was refilled for the next turn
         risk = hand_risk(s)
     return odds * (1.0 - risk)
+
+
+def slack_after(s: TacoState, action: Action) -> int:
+    """``hand_odds.plain_slack`` of the cards left to play (hand and deck: the customer player
+    knows what the deck holds, not its order) once ``action`` is taken in ``s``: a +OPEN card
+    takes a plain partner now and bans the next turn, a TASK card bans it, an inspection's
+    partner is played in this turn (its ban as it is), a plain card or a discard leaves the next
+    turn banned only if an earlier play banned it."""
+    left = [*counts((*s.hand, *s.deck))]
+    banned = s.ban_until >= s.turn_no + 1
+    partner = 0
+    if isinstance(action, Play):
+        kind = card_class(action.card)
+        left[kind] -= 1
+        if CARDS[action.card].message in (OPEN, TASK):
+            banned = True
+            partner = kind == OPEN_CARD
+        elif CARDS[action.card].kind == INSPECTION:
+            banned = is_banned(s)
+    return plain_slack((left[0], left[1], left[2], left[3]), banned) - partner
+
+
+def keep_plain(s: TacoState, candidates: Sequence[Action]) -> list[Action]:
+    """The search's guard on the hand's last cards: of ``candidates``, those that keep the plain
+    cards every +OPEN and TASK card left still needs (``slack_after`` not below zero), when any
+    does. A play below zero makes the hand stuck before the cards run out, whatever is drawn: a
+    lost game unless the last star falls first, and a search that reads only the next few turns
+    (its odds of a stuck hand look ``PLAN_TURNS`` ahead) does not see it coming while the deck
+    is long (docs/rules-decisions.md, Crazy Taco § 17). Once every play is below zero, nothing
+    is kept from the search."""
+    kept = [a for a in candidates if slack_after(s, a) >= 0]
+    return kept or list(candidates)
 
 
 def may_discard(s: TacoState) -> bool:

@@ -79,6 +79,30 @@ PLAYS: tuple[tuple[tuple[int, ...], bool, bool], ...] = (
 )
 
 
+def plain_slack(cards: Counts, banned: bool) -> int:
+    """The plain cards of ``cards`` (what is left to play: the hand and the deck) beyond those
+    their +OPEN and TASK cards need to be played out, the next play being in a banned turn or
+    not. Each +OPEN card takes a plain card with it, and the turn after each +OPEN or TASK play
+    is banned, so a plain card must go then (not after the last one): 2 × +OPEN + TASK − 1, one
+    more if the next play is banned. Below zero, some +OPEN or TASK card can never be played:
+    the hand gets stuck before the cards run out, however they are drawn. (Discards change
+    nothing here: the cards go back under the deck.)
+
+    >>> plain_slack((3, 1, 1, 0), banned=False)  # +OPEN with a plain card, a plain card, TASK
+    1
+    >>> plain_slack((3, 1, 1, 0), banned=True)  # a plain card first
+    0
+    >>> plain_slack((2, 1, 1, 0), banned=True)  # one plain card short
+    -1
+    >>> plain_slack((2, 0, 0, 0), banned=True)  # nothing needs a plain card
+    2
+    """
+    plain, n_open, n_task, _ = cards
+    if not n_open + n_task:
+        return plain
+    return plain - (2 * n_open + n_task - 1 + banned)
+
+
 @lru_cache(maxsize=1 << 16)
 def draws(deck: Counts, k: int) -> tuple[tuple[Counts, float], ...]:
     """Every class count ``k`` cards drawn from ``deck`` can show, with its probability (all

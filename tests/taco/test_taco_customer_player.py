@@ -13,11 +13,12 @@ from taco_tables import table
 from engine.bots import make_bot
 from engine.rng import Rng
 from engine.search import SearchStats
+from engine.taco.actions import Discard, Play
 from engine.taco.bots import TacoParts, canonical
-from engine.taco.customer_player import customer_action, customer_value
+from engine.taco.customer_player import customer_action, customer_value, keep_plain, slack_after
 from engine.taco.customer_search import paired_playouts
 from engine.taco.customer_value import FEATURES, WEIGHTS, features, win_odds
-from engine.taco.hand_odds import after_draw, counts, draws, stuck
+from engine.taco.hand_odds import after_draw, counts, draws, plain_slack, stuck
 
 PLAIN, PLAIN2, TASK, TASK2, OPEN = "C03", "C04", "C06", "C10", "C11"
 
@@ -61,6 +62,67 @@ def test_a_hand_of_tasks_while_the_ban_lasts_is_stuck() -> None:
     # Two TASK cards and an empty deck: one now, then nothing to play while the ban lasts.
     assert stuck((0, 0, 2, 0), (0, 0, 0, 0), False, 0, 2) == 1.0
     assert counts((PLAIN, OPEN, TASK, "C54")) == (1, 1, 1, 1)
+
+
+def test_plain_slack_is_whether_the_cards_can_be_played_out() -> None:
+    """With every card left in hand (nothing to draw), a hand can be played to its last card
+    exactly when its plain cards are enough for its +OPEN and TASK cards: ``stuck`` plays every
+    order of it, ``plain_slack`` only counts."""
+    for hand in itertools.product(range(5), range(3), range(3)):
+        for banned in (False, True):
+            cards = (*hand, 0)
+            if not sum(cards):
+                continue
+            exact = stuck(cards, (0, 0, 0, 0), banned, 0, sum(cards))  # type: ignore[arg-type]
+            assert (exact == 0.0) == (plain_slack(cards, banned) >= 0), (cards, banned)  # type: ignore[arg-type]
+
+
+def test_slack_after_counts_the_partner_and_the_ban() -> None:
+    """Three plain cards, a +OPEN and a TASK to play (nothing to draw): slack 1 in a free turn.
+    A plain card now uses it up; the +OPEN takes its partner and bans the next turn, as the
+    TASK bans it: both leave it as it is."""
+    state = versus((PLAIN, PLAIN2, "C07", OPEN, TASK), deck=())
+    assert plain_slack(counts(state.hand), banned=False) == 1
+    assert slack_after(state, Play(PLAIN)) == 0
+    assert slack_after(state, Play(OPEN)) == 1 and slack_after(state, Play(TASK)) == 1
+    banned = versus((PLAIN, PLAIN2, "C07", OPEN, TASK), deck=(), ban_until=5)  # turn 5
+    assert slack_after(banned, Play(PLAIN)) == 0  # the ban's plain card
+    two = versus((PLAIN, PLAIN2, "C07", OPEN, TASK), deck=("C08", "C14"))  # slack -2
+    assert slack_after(two, Play(PLAIN)) == -3 and slack_after(two, Play(OPEN)) == -2
+    assert slack_after(two, Discard((PLAIN, PLAIN2, OPEN))) == -2  # the deck keeps them
+
+
+# Turn 15 of a seeded game between the heuristic bots: five plain cards in hand, nothing banned,
+# and the 25 cards of the deck hold 8 +OPEN and TASK cards between them, whose plain cards are
+# exactly those left: every plain card played now is one a +OPEN or TASK card lacks at the end.
+SHORT_HAND = (PLAIN, "C42", "C43", "C51", "C52")
+SHORT_DECK = (
+    *("C07", "C12", "C20", "C37", "C33", "C11", "C30", "C14", "C16", "C10", "C36", "C04"),
+    *("C08", "C53", "C40", "C31", "C38", "C17", "C22", "C44", "C39", "C34", "C06", "C28", "C45"),
+)
+SHORT_LINE = {"1": "C13", "2": "C09", "3": "C18", "4": "C21", "p1": "C23 paid", "p2": "C27 paid"}
+
+
+def test_the_search_keeps_the_plain_cards_its_last_cards_need() -> None:
+    """Without the guard, the search plays a plain card here (its odds of a stuck hand look
+    three turns ahead, and the deck is long): the hand would then get stuck before the cards
+    run out, whatever is drawn. With it, it discards three (nothing is spent) instead."""
+    state = versus(SHORT_HAND, deck=SHORT_DECK, line=SHORT_LINE, turn=15, ban_until=14)
+    legal = state.legal_actions(1)
+    assert plain_slack(counts((*state.hand, *state.deck)), banned=False) == 0
+    assert all(slack_after(state, a) == -1 for a in legal if isinstance(a, Play))
+    assert keep_plain(state, legal) == [a for a in legal if isinstance(a, Discard)]
+    for seed in (1, 2, 3):
+        bot = make_bot("taco", "search", 1, seed=seed, iterations=100)
+        choice = bot.choose(state.view(1), legal, 50)
+        assert isinstance(choice, Discard) and slack_after(state, choice) == 0
+
+
+def test_once_every_play_is_short_the_guard_leaves_the_choice_to_the_search() -> None:
+    state = versus(SHORT_HAND, deck=(*SHORT_DECK, "C18"), line={}, turn=15, discards=3)
+    legal = state.legal_actions(1)
+    assert all(slack_after(state, a) < 0 for a in legal)
+    assert keep_plain(state, legal) == legal
 
 
 # -- the odds of winning -----------------------------------------------------------------------
