@@ -17,8 +17,8 @@ JSON line in ``--out``, so a run that is stopped (a shared machine) continues wh
     # a run under way or stopped: the table of the first G games every pairing has finished
     ... --report
 
-Prints, per pairing, the win rate of each seat with a 95 % interval, how the games ended, and
-the search's iterations per decision; the last line is all of it as JSON.
+Prints, per pairing, the win rate of each seat with a 95 % (Wilson) interval, how the games
+ended, and the search's iterations per decision; the last line is all of it as JSON.
 """
 
 from __future__ import annotations
@@ -86,6 +86,20 @@ def play_one(seats: list[str], seed: str, g: int, budget_ms: float, iterations, 
     }
 
 
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate ``p`` over ``n`` games (95 % by default): unlike
+    p ± z·√(p(1−p)/n) it stays inside [0, 1] and is honest near 0 and 1 and for few games.
+
+    >>> [round(x, 3) for x in wilson(0.5, 200)]
+    [0.431, 0.569]
+    >>> [round(x, 3) for x in wilson(0.0, 10)]
+    [0.0, 0.278]
+    """
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, (centre - half) / (1 + z * z / n)), min(1.0, (centre + half) / (1 + z * z / n))
+
+
 def summary(seats: list[str], rows: list[dict], args, options) -> dict:
     n = len(rows)
     players = len(seats)
@@ -93,11 +107,8 @@ def summary(seats: list[str], rows: list[dict], args, options) -> dict:
     rates = []
     for seat in range(players):
         p = sum(seat in r["winners"] for r in rows) / n
-        half = 1.96 * math.sqrt(p * (1 - p) / n)
         rates.append(round(p, 4))
-        out.setdefault("interval95", []).append(
-            [round(max(0, p - half), 3), round(min(1, p + half), 3)]
-        )
+        out.setdefault("interval95", []).append([round(x, 3) for x in wilson(p, n)])
     out["win_rate"] = rates
     out["endings"] = dict(Counter(f"{r['result']}/{r['reason']}" for r in rows).most_common())
     out["mean_turns"] = round(sum(r["turns"] for r in rows) / n, 1)
