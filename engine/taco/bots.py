@@ -12,7 +12,8 @@ in 1 vs 1 the customer player). Every bot decides from its own seat's view and l
   the change in ``policy.evaluate``. Only canonical actions are searched: dice with the same
   face are interchangeable in a placement, so one of each such set is tried (``canonical``).
   For the customer player, paired playouts (``engine/taco/customer_search.py``): every play
-  tried in the same dealt worlds, judged by its odds of winning after the manager's turn.
+  tried in the same dealt worlds, judged by its odds of winning after the manager's turn, of
+  the plays that keep the plain cards its last cards need (``customer_player.keep_plain``).
 """
 
 from __future__ import annotations

@@ -178,13 +178,14 @@ def slack_after(s: TacoState, action: Action) -> int:
 
 
 def keep_plain(s: TacoState, candidates: Sequence[Action]) -> list[Action]:
-    """The search's guard on the hand's last cards: of ``candidates``, those that keep the plain
-    cards every +OPEN and TASK card left still needs (``slack_after`` not below zero), when any
-    does. A play below zero makes the hand stuck before the cards run out, whatever is drawn: a
-    lost game unless the last star falls first, and a search that reads only the next few turns
-    (its odds of a stuck hand look ``PLAN_TURNS`` ahead) does not see it coming while the deck
-    is long (docs/rules-decisions.md, Crazy Taco § 17). Once every play is below zero, nothing
-    is kept from the search."""
+    """The search's guard on the hand's last cards: of ``candidates`` (plays and a discard),
+    those that keep the plain cards every +OPEN and TASK card left still needs (``slack_after``
+    not below zero), when any does. Below zero the hand gets stuck before the cards run out,
+    whatever is drawn: a lost game unless the last star falls first, and a search that reads
+    only the next few turns (its odds of a stuck hand look ``PLAN_TURNS`` ahead) does not see
+    it coming while the deck is long. Once every candidate is below zero, all are kept: the end
+    is then lost anyway, and the search plays for the stars. (Measured, docs/rules-decisions.md
+    Crazy Taco § 17: fewer games end stuck; no winner changed.)"""
     kept = [a for a in candidates if slack_after(s, a) >= 0]
     return kept or list(candidates)
 
