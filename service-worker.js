@@ -129,13 +129,18 @@ self.addEventListener("message", (event) => {
 });
 
 // This version's cache, opened once per worker start; null when it is not there (a newer
-// version deleted it): caches.open would make an empty one of that name.
+// version deleted it): caches.open would make an empty one of that name. A Cache Storage that
+// fails to answer (a busy or full disk) is asked again by the next request, and this one goes to
+// the network: a request must never fail only because the cache did.
 let ownCache = null;
 function openOwnCache() {
   if (!ownCache) {
     ownCache = caches.has(CACHE).then((has) => (has ? caches.open(CACHE) : null));
+    ownCache.catch(() => {
+      ownCache = null;
+    });
   }
-  return ownCache;
+  return ownCache.catch(() => null);
 }
 
 // The newest installed version's app page (another worker's cache): for an offline navigation

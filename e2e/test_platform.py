@@ -411,6 +411,26 @@ def test_a_broken_boot_says_so_and_offers_retry(
     page.wait_for_selector("#boot-error", state="visible", timeout=60_000)
 
 
+def test_a_runtime_download_that_breaks_once_is_asked_for_again(new_context, base_url):
+    """A dropped connection on the runtime's JS module (its preload and its import share one
+    URL, and a page keeps a failed module load for good) costs one more request, not the boot."""
+    ctx = new_context()
+    page = ctx.new_page()
+    asked: list[str] = []
+
+    def drop_first(route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/pyodide/pyodide.asm.mjs*", drop_first)
+    open_app(page, base_url)
+    assert len(asked) >= 2, asked
+    assert page.evaluate("() => window.picante.bootError") is None
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_360_wide_no_horizontal_scroll_big_targets(new_context, base_url, scheme):
     ctx = new_context(viewport={"width": 360, "height": 640}, color_scheme=scheme)

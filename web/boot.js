@@ -257,7 +257,9 @@
       if (picante.ready) return;
       var t = e.target;
       if (t && t !== window && (t.src || t.href)) {
-        // A <script> or <link> of the shell failed to load.
+        // A <script> of the shell failed to load. A <link rel="preload"> that fails is only a
+        // head start lost: the real load asks again, and says so if it fails (web/start.mjs).
+        if (/preload/.test(t.rel || "")) return;
         var url = String(t.src || t.href);
         if (/\.(m?js|wasm)$/.test(url)) bootFailed("Could not load " + url.split("/").pop());
       } else if (e.message) {

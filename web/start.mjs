@@ -251,7 +251,7 @@ function wasmFailure() {
       armed = false;
       const why = args[0] && args[0].message ? args[0].message : String(args[0]);
       const err = new Error(`The Python runtime (pyodide.asm.wasm) did not load: ${why}`);
-      err.wasmFailed = true;
+      err.runtimeFailed = true;
       fail(err);
     } else if (args[0] === "wasm instantiation failed!") {
       armed = true;
@@ -355,11 +355,30 @@ async function storeSnapshot() {
 // frame gets through between the two halves.
 function yieldingFactory(indexURL) {
   return async (settings) => {
-    const create = (await import(`${indexURL}pyodide.asm.mjs`)).default;
+    const create = (await importRuntime(`${indexURL}pyodide.asm.mjs`)).default;
     const module = await create(settings);
     await new Promise((resolve) => setTimeout(resolve, 0));
     return module;
   };
+}
+
+// The runtime's JS module, asked for once more under another URL if its download broke (a
+// dropped connection, a service worker restarting under load): a page keeps a failed module
+// load for good under its URL, the page's <link rel="modulepreload"> included. A module that
+// does not load at all is a failed boot, never a refused snapshot.
+async function importRuntime(url) {
+  try {
+    return await import(url);
+  } catch (first) {
+    console.warn("the Python runtime's module, once more:", first);
+    try {
+      return await import(`${url}?again`);
+    } catch (err) {
+      const failed = new Error(`Could not load ${url.split("/").pop()}`);
+      failed.runtimeFailed = true;
+      throw failed;
+    }
+  }
 }
 
 async function loadPython(snapshot) {
@@ -378,7 +397,7 @@ async function loadPython(snapshot) {
         picante.boot = { snapshot: true };
         return pyodide;
       } catch (err) {
-        if (err && err.wasmFailed) throw err;
+        if (err && err.runtimeFailed) throw err;
         const why = `refused: ${err && err.message}`;
         picante.boot = { snapshot: false, why };
         console.warn("Python starts without its snapshot:", why);

@@ -305,28 +305,39 @@ class App(Linking):
             point = None  # a damaged checkpoint only costs time: the record replays whole
         return text, point
 
+    async def read_resumed(
+        self, saved_id: str, token: object, not_here: str
+    ) -> Resumed | RecordError | None:
+        """The saved game ``saved_id`` read and resumed (a record that does not even parse: its
+        ``RecordError``); None once the screen says it is not here, or when another route was
+        opened meanwhile (``token``)."""
+        try:
+            found = await self.read_saved(saved_id)
+        except dom.StorageError as err:
+            found, problem = None, f"Saved games cannot be read on this device now ({err})."
+        else:
+            problem = "It may have been deleted in another tab."
+        if self.opening is not token:
+            return None
+        if found is None:
+            dom.render(message_screen(self.title(), not_here, problem))
+            return None
+        try:
+            return resume(*found)
+        except RecordError as err:
+            return err
+
     def open_saved(self, game_id: str, saved_id: str) -> Callable[[object], Any]:
         async def work(token: object) -> None:
-            try:
-                found = await self.read_saved(saved_id)
-            except dom.StorageError as err:
-                found, problem = None, f"Saved games cannot be read on this device now ({err})."
-            else:
-                problem = "It may have been deleted in another tab."
-            if self.opening is not token:
+            opened = await self.read_resumed(saved_id, token, "This saved game is not here")
+            if opened is None:
                 return
-            if found is None:
-                dom.render(message_screen(self.title(), "This saved game is not here", problem))
-                return
-            try:
-                opened = resume(*found)
-            except RecordError as err:
-                dom.render(damaged_screen(self.title(), str(err), None, saved_id))
+            if isinstance(opened, RecordError):
+                dom.render(damaged_screen(self.title(), str(opened), None, saved_id))
                 return
             if opened.record.game != game_id:
-                dom.render(
-                    message_screen(self.title(), "This saved game is of another game", problem)
-                )
+                why = "It is a game of another kind."
+                dom.render(message_screen(self.title(), "This saved game is of another game", why))
                 return
             if opened.error is not None:
                 self.damaged[saved_id] = opened

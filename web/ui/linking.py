@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.links import CHALLENGE, read_route
 from engine.record import Record, RecordError, Seat
-from engine.resume import resume
 
 from . import dom
 from .chrome import OVER_NOTE
@@ -53,27 +52,19 @@ class Linking:
         """The replay of a finished game of this device (``#/<game>/replay/<id>``)."""
 
         async def work(token: object) -> None:
-            try:
-                found = await self.read_saved(saved_id)
-            except dom.StorageError as err:
-                found, problem = None, f"Saved games cannot be read on this device now ({err})."
+            opened = await self.read_resumed(saved_id, token, "This game is not here")
+            if opened is None:
+                return
+            if isinstance(opened, RecordError):
+                why = str(opened)
+            elif opened.record.game != game_id:
+                why = "It is a game of another kind."
+            elif opened.error is not None:
+                why = str(opened.error)
             else:
-                problem = "It may have been deleted in another tab."
-            if self.opening is not token:
+                self.show_replay(Replay(self.ui, opened.record))
                 return
-            if found is None:
-                dom.render(message_screen(self.title(), "This game is not here", problem))
-                return
-            try:
-                opened = resume(*found)
-            except RecordError as err:
-                dom.render(message_screen(self.title(), "This game cannot be replayed", str(err)))
-                return
-            if opened.record.game != game_id or opened.error is not None:
-                why = str(opened.error) if opened.error else "It is a game of another kind."
-                dom.render(message_screen(self.title(), "This game cannot be replayed", why))
-                return
-            self.show_replay(Replay(self.ui, opened.record))
+            dom.render(message_screen(self.title(), "This game cannot be replayed", why))
 
         return work
 
