@@ -1,12 +1,13 @@
 // Boots Python as early as possible, then lets PyScript run main.py on it.
 //
 // A returning visit starts Python from a memory snapshot (dist/python-snapshot.gz, made by the
-// build: Pyodide started and the platform core imported, see tools/snapshot.py), kept gzipped in
-// Cache Storage (SNAPSHOT_CACHE) by an earlier visit and inflated in a worker while the runtime
-// is set up: restoring it is a copy of 30 MiB instead of CPython's start-up. A first visit starts Python the normal way (the page's standard library is
+// build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated in
+// Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 30 MiB instead of
+// CPython's start-up. A first visit starts Python the normal way (the page's standard library is
 // bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
 // download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
-// once the page is ready it fetches the snapshot and stores it for the next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
+// once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
+// next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
 // and Python starts the normal way; `picante.boot` says which way Python started and why
 // ({snapshot: true, fetched: true}: a first visit on a fast network).
 //
@@ -59,30 +60,26 @@ async function fetchBytes(path) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// Work on bytes that must not hold the main thread, in ./bytes-worker.js: `message` says which
-// (see there); resolves to the bytes, or null.
-function offMainThread(message, transfer = []) {
-  const worker = new Worker(here("./bytes-worker.js"));
+// The snapshot ships gzipped: static hosts do not add Content-Encoding for us, so it is
+// decompressed here, in a worker: inflating 30 MiB is a few hundred ms of CPU that must not hold
+// the main thread (DecompressionStream runs on the thread that reads it: ./inflate-worker.js). A
+// host that did add Content-Encoding has had the browser decode it already: the gzip magic tells.
+function inflate(data) {
+  const worker = new Worker(here("./inflate-worker.js"));
   const done = () => worker.terminate();
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data: out }) => {
       done();
       if (typeof out === "string") reject(new Error(out));
-      else resolve(out && new Uint8Array(out));
+      else resolve(new Uint8Array(out));
     };
     worker.onerror = (e) => {
       done();
       reject(new Error(e.message || "worker failed"));
     };
-    worker.postMessage(message, transfer);
+    worker.postMessage(data.buffer, [data.buffer]);
   });
 }
-
-// The snapshot ships gzipped: static hosts do not add Content-Encoding for us, so it is
-// decompressed here, in a worker. A host that did add Content-Encoding has had the browser decode
-// it already: the gzip magic tells.
-const inflate = (data) => offMainThread({ inflate: data.buffer }, [data.buffer]);
-const isGzip = (data) => data[0] === 0x1f && data[1] === 0x8b;
 
 // A gzipped file of ours, inflated (see above).
 async function fetchGzipped(path) {
@@ -90,7 +87,7 @@ async function fetchGzipped(path) {
   const res = await fetch(here(path));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const data = new Uint8Array(await res.arrayBuffer());
-  return isGzip(data) ? inflate(data) : data;
+  return data[0] === 0x1f && data[1] === 0x8b ? inflate(data) : data;
 }
 
 // The engine wheel's files, unpacked here while Python is still starting: Python's zipfile would
@@ -266,8 +263,7 @@ function wasmFailure() {
 
 // ---- the stored snapshot ---------------------------------------------------------------------
 
-// Cache Storage, one entry: this build's snapshot, as sent (5 MB gzipped), under a URL naming its
-// hash.
+// Cache Storage, one entry: this build's snapshot, inflated (30 MiB), under a URL naming its hash.
 // Not a service-worker cache (their names start with "picante-"): it outlives a deploy that does
 // not change the snapshot, and a deploy that does replaces it.
 const SNAPSHOT_CACHE = "python-snapshot";
@@ -287,41 +283,16 @@ function canStoreSnapshot() {
   return null;
 }
 
-// Its size, stored with it: Python's start-up needs only the size to set up its memory, and the
-// bytes only for the restore after that. Kept gzipped as the build ships it (5 MB, not 30 MiB):
-// read back from Cache Storage alongside the runtime's own 10 MB, the inflated copy took ~0.5 s
-// of a warm visit here; a worker inflates the gzip while the runtime is set up.
-const SIZE_HEADER = "X-Picante-Bytes";
-const GZIP_HEADER = "X-Picante-Gzip";
-
-// This build's snapshot as stored by an earlier visit, or null: {size, bytes}, `bytes` a promise
-// of the 30 MiB, still on their way (a read from Cache Storage on the main thread arrives in
-// chunks between the start-up's own tasks: ~0.5 s on a warm visit here, against ~0.08 s idle).
+// This build's snapshot as stored by an earlier visit, or null.
 async function storedSnapshot() {
   if (canStoreSnapshot()) return null;
   try {
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey());
-    if (!res) return null;
-    const size = Number(res.headers.get(SIZE_HEADER));
-    const gunzip = res.headers.get(GZIP_HEADER) === "1";
-    // Read in a worker, alongside the module's set-up on this thread (below, `loadPython`).
-    const bytes = offMainThread({ cache: SNAPSHOT_CACHE, key: snapshotKey(), gunzip })
-      .catch(async () => {
-        // no worker: here
-        const body = gunzip ? res.body.pipeThrough(new DecompressionStream("gzip")) : res.body;
-        return new Uint8Array(await new Response(body).arrayBuffer());
-      })
-      .finally(() => (picante.timing.snapshotBytes = performance.now()));
-    if (size > 0) return { size, bytes };
-    const whole = await bytes; // stored by an older page, without its size
-    return { size: whole.length, bytes };
+    return res ? new Uint8Array(await res.arrayBuffer()) : null;
   } catch (err) {
     return null;
   }
 }
-
-// Bytes at hand (fetched, or inflated): a snapshot as storedSnapshot gives one.
-const snapshotOf = (bytes) => bytes && { size: bytes.length, bytes: Promise.resolve(bytes) };
 
 async function forgetSnapshot(refused) {
   try {
@@ -348,7 +319,7 @@ function fastNetwork() {
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
 
-let fetchedSnapshot = null; // as sent, for this visit's start-up: stored as it is
+let fetchedSnapshot = null; // inflated for this visit's start-up: stored as it is
 
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
 // for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
@@ -356,20 +327,13 @@ async function storeSnapshot() {
   const why = canStoreSnapshot();
   if (why) return false;
   try {
-    // as the host sent it: gzipped (or decoded already, if it added Content-Encoding)
-    const raw = fetchedSnapshot || (await fetchBytes(boot.snapshot));
+    const raw = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
     fetchedSnapshot = null;
-    const gzip = isGzip(raw);
-    // a gzip ends with its inflated size (mod 2^32: the snapshot is 30 MiB)
-    const end = new DataView(raw.buffer, raw.byteOffset + raw.length - 4, 4);
-    const size = gzip ? end.getUint32(0, true) : raw.length;
-    const headers = {
-      "Content-Type": "application/octet-stream",
-      [SIZE_HEADER]: `${size}`,
-      [GZIP_HEADER]: gzip ? "1" : "0",
-    };
     const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(snapshotKey(), new Response(raw, { headers }));
+    await cache.put(
+      snapshotKey(),
+      new Response(raw, { headers: { "Content-Type": "application/octet-stream" } }),
+    );
     for (const key of await cache.keys()) {
       if (key.url !== snapshotKey()) await cache.delete(key);
     }
@@ -388,16 +352,11 @@ async function storeSnapshot() {
 // Pyodide runs the wasm module's set-up (its file system, 30 MiB of memory), the restore of the
 // snapshot and Python's own bootstrap in one go: one main-thread task of 200+ ms on a warm visit
 // here. Its factory option lets a task boundary in after the module's set-up, so a waiting tap or
-// frame gets through between the two halves. It is also where the snapshot's bytes are awaited
-// (`arrived`): Pyodide asks for the snapshot before the set-up, but needs only its size there, so
-// it gets a buffer of that size at once, filled here once the set-up (~0.4 s on a warm visit
-// here) has run alongside the read, just before the restore copies it.
-function yieldingFactory(indexURL, arrived = async () => {}) {
+// frame gets through between the two halves.
+function yieldingFactory(indexURL) {
   return async (settings) => {
     const create = (await importRuntime(`${indexURL}pyodide.asm.mjs`)).default;
     const module = await create(settings);
-    picante.timing.runtimeSetUp = performance.now();
-    await arrived();
     await new Promise((resolve) => setTimeout(resolve, 0));
     return module;
   };
@@ -422,30 +381,16 @@ async function importRuntime(url) {
   }
 }
 
-// `snapshot`: {size, bytes} (storedSnapshot), or null.
 async function loadPython(snapshot) {
   const watch = wasmFailure();
   const indexURL = here(boot.pyodide);
-  const load = (options, arrived) => {
-    const createPyodideModule = yieldingFactory(indexURL, arrived);
-    const loading = loadRealPyodide({ indexURL, createPyodideModule, ...options });
-    return Promise.race([loading, watch.failed]);
-  };
+  const createPyodideModule = yieldingFactory(indexURL);
+  const load = (options) =>
+    Promise.race([loadRealPyodide({ indexURL, createPyodideModule, ...options }), watch.failed]);
   try {
     if (snapshot) {
-      const memory = new Uint8Array(snapshot.size);
-      let unread = false; // the bytes never came: no fault of the snapshot's
-      const arrived = async () => {
-        const bytes = await snapshot.bytes.catch(() => null);
-        picante.timing.snapshotRead = performance.now();
-        if (!bytes || bytes.length !== memory.length) {
-          unread = true;
-          throw new Error("the kept snapshot could not be read");
-        }
-        memory.set(bytes);
-      };
       try {
-        const pyodide = await load({ _loadSnapshot: memory }, arrived);
+        const pyodide = await load({ _loadSnapshot: snapshot });
         // Pyodide keeps its config for the page's lifetime: let the 30 MiB of bytes go.
         if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
         pyodide.runPython(AFTER_RESTORE);
@@ -453,10 +398,10 @@ async function loadPython(snapshot) {
         return pyodide;
       } catch (err) {
         if (err && err.runtimeFailed) throw err;
-        const why = `${unread ? "unread" : "refused"}: ${err && err.message}`;
+        const why = `refused: ${err && err.message}`;
         picante.boot = { snapshot: false, why };
         console.warn("Python starts without its snapshot:", why);
-        await forgetSnapshot(!unread);
+        await forgetSnapshot(true);
       }
     }
     return await load({});
@@ -511,12 +456,11 @@ async function startPython() {
   await shellHeadStart();
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
-  let snapshot = await stored; // its size: the bytes may still be on their way
+  let snapshot = await stored;
+  picante.timing.snapshotRead = performance.now();
   picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
   if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
-    const sent = await fetchBytes(boot.snapshot).catch(() => null);
-    const bytes = sent && (isGzip(sent) ? await inflate(sent.slice()).catch(() => null) : sent);
-    if (bytes) [fetchedSnapshot, snapshot] = [sent, snapshotOf(bytes)];
+    snapshot = fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
   }
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
