@@ -1,0 +1,88 @@
+"""Warm visits of two versions of the page side by side: A/B of a start-up change.
+
+    .venv/bin/python scripts/bench_warm_ab.py --a /path/to/old/web [--b web] [--runs 15]
+
+Builds each web/ folder (``tools.build``, into build/ab-a and build/ab-b), serves both, gives
+each a persistent Chromium profile (V8 keeps its wasm code cache only there) with one first
+visit that keeps the snapshot, then alternates warm visits (A B, B A, ...) and prints, per
+version, the median of the page's *ready* (ms since navigation), of the snapshot's bytes in
+hand after ``loadPyodide`` starts, and of ``loadPyodide`` to a running Python, then every
+run's ready. An old version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``.
+Only the difference measured in one run means anything (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "e2e")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+READY_JS = "() => window.picanteReady"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--a", type=Path, required=True, help="the web/ folder of version A")
+    ap.add_argument("--b", type=Path, default=ROOT / "web", help="version B's (default: web/)")
+    ap.add_argument("--runs", type=int, default=15)
+    args = ap.parse_args()
+    servers = {
+        name: serve_in_thread(build(ROOT / "build" / f"ab-{name}", web=web.resolve()).out)
+        for name, web in (("a", args.a), ("b", args.b))
+    }
+    got: dict[str, list[dict[str, float]]] = {"a": [], "b": []}
+    with sync_playwright() as pw:
+        contexts = {}
+        for name, srv in servers.items():
+            ctx = pw.chromium.launch_persistent_context(
+                tempfile.mkdtemp(prefix=f"ab-{name}-"),
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 390, "height": 844},
+            )
+            page = ctx.new_page()
+            page.goto(srv.url)
+            page.evaluate(READY_JS)
+            page.evaluate("() => window.picante.snapshotStored")
+            page.wait_for_timeout(4000)  # V8 writes its code cache after ~2 s idle
+            page.close()
+            contexts[name] = ctx
+        for run in range(args.runs):
+            for name in "ab" if run % 2 == 0 else "ba":
+                page = contexts[name].new_page()
+                page.goto(servers[name].url)
+                page.evaluate(READY_JS)
+                got[name].append(page.evaluate("() => ({...window.picante.timing})"))
+                page.close()
+        for ctx in contexts.values():
+            ctx.close()
+    for srv in servers.values():
+        srv.stop()
+    for name, runs in got.items():
+
+        def median(key: str, since: str = "", runs: list = runs) -> int:
+            return round(statistics.median(t.get(key, 0) - t.get(since, 0) for t in runs))
+
+        print(
+            f"{name.upper()} ready {median('ready')} ms; snapshot in hand "
+            f"{median('snapshotRead', 'loadPyodide')} ms after loadPyodide; loadPyodide to "
+            f"Python {median('python', 'loadPyodide')} ms; runs:",
+            [round(t["ready"]) for t in runs],
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
