@@ -49,7 +49,8 @@ Helpers (import from conftest):
                           is held back until the page has chosen how to start Python (the
                           normal way: web/start.mjs takes the snapshot on a first visit only
                           when the runtime has arrived at once)
-    wait_ready(page)      await window.picanteReady
+    wait_ready(page)      await window.picanteReady (a failed boot lists what watch_loads saw)
+    watch_loads(page)     note the page's failed requests and console errors (open_app does it)
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
     track_csp(target, sink)       record what the CSP refused in a Page/BrowserContext
     run_python(page, code)        run Python in the page's interpreter, return the result as str
