@@ -17,7 +17,7 @@ if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
 import games.register  # noqa: E402, F401  (the test-only games, on both sides)
-from test_ui_table import FakePage, settle  # noqa: E402
+from test_ui_table import FakePage, settle, until_tutorial  # noqa: E402
 from ui import games as ui_games  # noqa: E402
 from ui import hints, settings, tools  # noqa: E402
 from ui.scene import Screen  # noqa: E402
@@ -162,16 +162,7 @@ def test_the_tutorial_runner_plays_a_script_through() -> None:
     tutorial = ui_games.load_tutorial("rps")
     assert tutorial is not None
     tutorial.check(engine.get_game("rps"))
-    assert ui_games.load_tutorial("jalapeno") is None or True  # (a game's own, when written)
-
-    async def until(t: Table, ok) -> None:
-        for _ in range(5000):
-            await asyncio.sleep(0)
-            if t.waiting is not None and ok():
-                return
-            if t.task is not None and t.task.done():
-                t.task.result()
-        raise AssertionError("the tutorial never got there")
+    until = until_tutorial
 
     async def script(page: FakePage, t: TutorialTable) -> None:
         await until(t, lambda: bool(t.card))
