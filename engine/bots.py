@@ -23,7 +23,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Callable, Collection, Generator, Sequence
+import time
+from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .protocol import Action
@@ -149,6 +150,17 @@ def drain(gen: Generator[None, None, A]) -> A:
             next(gen)
         except StopIteration as stop:
             return stop.value
+
+
+def in_slices(work: Iterable[object]) -> Generator[None, None, None]:
+    """Step through ``work`` (an iterator of small steps: a bot's set-up before its search),
+    yielding once each ``SLICE_MS`` of it, as a search does."""
+    slice_s = SLICE_MS / 1000.0
+    slice_start = time.perf_counter()
+    for _ in work:
+        if time.perf_counter() - slice_start >= slice_s:
+            yield None
+            slice_start = time.perf_counter()
 
 
 def decision_seed(seed: int | str, view: Any, legal: Sequence[Action]) -> int:

@@ -21,14 +21,20 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
-from ..bots import BaseBot, Bot, RandomBot
+from ..bots import BaseBot, Bot, RandomBot, in_slices
 from ..protocol import Action
 from ..rng import Rng
 from ..search import SearchBot as SharedSearchBot
 from ..search import ismcts
 from .actions import Assign, Discard, End, Menu, Order, Reroll
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_codes
-from .customer_player import customer_action, customer_value, keep_plain, weakest_three
+from .customer_player import (
+    customer_action,
+    customer_value,
+    discard_work,
+    keep_plain,
+    weakest_three,
+)
 from .customer_search import paired_playouts
 from .dice import DIE
 from .flow import end_placement
@@ -266,11 +272,14 @@ class SearchBot(SharedSearchBot):
             return heuristic_action(view, legal)
         rng = self.decision_rng(view, legal)
         dealt = self.parts.determinise(view, Rng(0))
+        if any(isinstance(a, Discard) for a in legal):  # canonical judges the discard: in slices
+            yield from in_slices(discard_work(dealt))
         reduced = canonical(dealt, legal)
         if self.seat == 1:
             reduced = keep_plain(dealt, reduced)
         if len(reduced) == 1:
             return reduced[0]
+        yield None  # the set-up above is a slice of its own: the search starts a fresh one
         if self.seat == 1:
             return (
                 yield from paired_playouts(

@@ -20,7 +20,7 @@ The VIP and the pickpocket are never in a 1 vs 1 deck (rulebook: "may not be use
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..protocol import Event
@@ -37,6 +37,7 @@ from .hand_odds import (
     counts,
     plain_slack,
     safest_discard,
+    safest_discard_work,
     stuck,
 )
 
@@ -206,6 +207,13 @@ def discard(s: TacoState) -> tuple[Discard, float]:
         pool.remove(pick)
         trio.append(pick)
     return Discard(tuple(sorted(trio))), risk  # type: ignore[arg-type]
+
+
+def discard_work(s: TacoState) -> Iterator[None]:
+    """``discard``'s odds worked out step by step beforehand (``hand_odds.safest_discard_work``),
+    so that a bot in the browser can yield between the steps."""
+    left = BOARD.discards - s.discards
+    return safest_discard_work(counts(s.hand), counts(s.deck), left, plan_turns(s))
 
 
 def weight(code: str) -> float:

@@ -24,6 +24,7 @@ and the two cards drawn must not both be +OPEN (1 chance in 6):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from math import comb
 
@@ -173,18 +174,36 @@ def safest_discard(
     the odds that a hand within ``turns`` turns after it cannot be played."""
     best: tuple[tuple[int, ...], float] = ((), 1.0)
     for out in trios(hand):
-        left = _minus(hand, *out)
-        assert left is not None
         p = 0.0
-        for drawn, q in draws(deck, 3):
-            h = (left[0] + drawn[0], left[1] + drawn[1], left[2] + drawn[2], left[3] + drawn[3])
-            d = tuple(
-                x - y + out.count(k) for k, (x, y) in enumerate(zip(deck, drawn, strict=True))
-            )
-            p += q * stuck(h, d, False, discards - 1, turns)  # type: ignore[arg-type]
+        for h, d, q in _after_discard(hand, deck, out):
+            p += q * stuck(h, d, False, discards - 1, turns)
         if not best[0] or p < best[1]:
             best = (out, p)
     return best
+
+
+def safest_discard_work(hand: Counts, deck: Counts, discards: int, turns: int) -> Iterator[None]:
+    """``safest_discard``'s work in pieces, one ``stuck`` a step, for a caller that must not
+    block (the first time a hand is judged, the whole of it can take tens of milliseconds, a
+    hundred in the browser): stepped through, it leaves every odds ``safest_discard`` reads in
+    the caches, and its own answer, the same as ever, then comes at once."""
+    for out in trios(hand):
+        for h, d, _ in _after_discard(hand, deck, out):
+            stuck(h, d, False, discards - 1, turns)
+            yield None
+
+
+def _after_discard(
+    hand: Counts, deck: Counts, out: tuple[int, ...]
+) -> Iterator[tuple[Counts, Counts, float]]:
+    """The hand after discarding the classes ``out`` and drawing three, the deck then (the
+    discarded cards under it) and the draw's probability, for each draw."""
+    left = _minus(hand, *out)
+    assert left is not None
+    for drawn, q in draws(deck, 3):
+        h = (left[0] + drawn[0], left[1] + drawn[1], left[2] + drawn[2], left[3] + drawn[3])
+        d = tuple(x - y + out.count(k) for k, (x, y) in enumerate(zip(deck, drawn, strict=True)))
+        yield h, d, q  # type: ignore[misc]
 
 
 @lru_cache(maxsize=256)

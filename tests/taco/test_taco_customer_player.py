@@ -18,7 +18,15 @@ from engine.taco.bots import TacoParts, canonical
 from engine.taco.customer_player import customer_action, customer_value, keep_plain, slack_after
 from engine.taco.customer_search import paired_playouts
 from engine.taco.customer_value import FEATURES, WEIGHTS, features, win_odds
-from engine.taco.hand_odds import after_draw, counts, draws, plain_slack, stuck
+from engine.taco.hand_odds import (
+    after_draw,
+    counts,
+    draws,
+    plain_slack,
+    safest_discard,
+    safest_discard_work,
+    stuck,
+)
 
 PLAIN, PLAIN2, TASK, TASK2, OPEN = "C03", "C04", "C06", "C10", "C11"
 
@@ -116,6 +124,41 @@ def test_the_search_keeps_the_plain_cards_its_last_cards_need() -> None:
         bot = make_bot("taco", "search", 1, seed=seed, iterations=100)
         choice = bot.choose(state.view(1), legal, 50)
         assert isinstance(choice, Discard) and slack_after(state, choice) == 0
+
+
+def test_the_discards_odds_worked_out_in_steps_are_the_same_and_leave_nothing_to_work_out() -> None:
+    """The browser's bot works out a discard's odds a step at a time (a page turn between the
+    steps) before its search asks for them: every odds the answer reads is then in the cache,
+    and the answer is the one worked out at once."""
+    hand, deck, discards, turns = (2, 2, 1, 0), (12, 4, 5, 1), 3, 3
+    stuck.cache_clear()
+    safest_discard.cache_clear()
+    at_once = safest_discard(hand, deck, discards, turns)
+    stuck.cache_clear()
+    safest_discard.cache_clear()
+    steps = sum(1 for _ in safest_discard_work(hand, deck, discards, turns))
+    assert steps > 1
+    misses = stuck.cache_info().misses
+    assert safest_discard(hand, deck, discards, turns) == at_once
+    assert stuck.cache_info().misses == misses  # nothing left to work out
+
+
+def test_the_customer_players_search_yields_before_it_starts() -> None:
+    """Its set-up (the discard's odds above) is a slice of its own, not the first slice of the
+    search's work: with the page's turn between them, no slice holds both."""
+    deck = tuple(c for c in SHORT_DECK if c not in (PLAIN2, TASK, OPEN))
+    state = versus((PLAIN, PLAIN2, TASK, OPEN, "C42"), deck=deck, line=SHORT_LINE, turn=9)
+    legal = state.legal_actions(1)
+    assert any(isinstance(a, Discard) for a in legal) and len(keep_plain(state, legal)) > 1
+    bot = make_bot("taco", "search", 1, seed=1, iterations=100)
+    played: list[object] = []
+    rollout = bot.parts.rollout_action
+    bot.parts.rollout_action = lambda *a: played.append(a) or rollout(*a)  # type: ignore[method-assign]
+    thinking = bot.thinking(state.view(1), legal, 50)
+    next(thinking)  # the first pause comes before any playout ...
+    assert not played
+    next(thinking)  # ... and the search follows it
+    assert played
 
 
 def test_once_every_play_is_short_the_guard_leaves_the_choice_to_the_search() -> None:
