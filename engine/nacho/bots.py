@@ -220,7 +220,7 @@ class SearchBot(IsmctsBot):
 # The player counts at which the app's Hard level plays the search: where it measurably beats
 # the heuristic on the same deals (docs/rules-decisions.md, N17, the paired gains). At any other
 # count Hard plays the heuristic (``engine.bots.make_bot(..., players=N)``).
-SEARCH_COUNTS: frozenset[int] = frozenset({3, 4})
+SEARCH_COUNTS: frozenset[int] = frozenset({2, 3, 4})
 
 # The levels this game offers (its declaration's ``bot_levels``): each a factory of
 # ``(seat, seed, iterations)``, for ``engine.bots.make_bot``.
