@@ -301,6 +301,7 @@ def race(
     z: float = 1.5,
     z_prior: float | None = None,
     min_worlds: int = 4,
+    order: Sequence[Action] | None = None,
     stats: SearchStats | None = None,
 ) -> Generator[None, None, Action | None]:
     """Flat Monte Carlo with common random numbers and racing: the other way to decide.
@@ -318,6 +319,11 @@ def race(
     ``prior`` (the game's heuristic move) is the default: the answer is the best mean only if
     it beats ``prior`` by ``z`` standard errors too, so noise alone never overrides it. None
     if not one world fits the budget.
+
+    ``order`` (the legal actions, the game's favourite first; ``prior`` among the first) is a
+    shortlist: when, after the first world, the budget left (counted, or timed from that world)
+    cannot play every candidate in ``2 * min_worlds`` more worlds, only the first that it can
+    go on (at least two), so that a few are told apart rather than many left untold.
     """
     live = list(legal)
     rewards: dict[Action, list[float]] = {a: [] for a in live}
@@ -359,6 +365,18 @@ def race(
             break
         done += len(finished)
         worlds += 1
+        if worlds == 1 and order is not None:
+            if iterations is not None:
+                left = iterations - done
+            else:
+                left = (
+                    done
+                    * (budget - spent - (time.perf_counter() - slice_start))
+                    / max(spent + time.perf_counter() - slice_start, 1e-9)
+                )
+            keep = max(2, int(left // (2 * min_worlds)))
+            if keep < len(live):
+                live = [a for a in order if a in live][:keep]
         if worlds == min_worlds or worlds > min_worlds and worlds & (worlds - 1) == 0:
             leader = max(live, key=lambda a: sum(rewards[a]))
             live = [a for a in live if a is leader or not _beats(rewards, leader, a, z)]
@@ -447,6 +465,7 @@ class SearchBot(BaseBot):
                 z=self.z,
                 z_prior=self.z_prior,
                 min_worlds=self.min_worlds,
+                order=self.parts.order(view, legal) if hasattr(self.parts, "order") else None,
                 stats=self.last,
             )
         else:

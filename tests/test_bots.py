@@ -301,6 +301,34 @@ def test_the_heuristic_reads_a_state_as_it_reads_the_seat_s_view(open_piles: boo
     assert compared > 300
 
 
+def test_the_heuristics_order_puts_its_choice_first_and_holds_every_legal_card() -> None:
+    """The race's shortlist (``heuristic_order``): the heuristic's own card first, then every
+    other legal card once, at every player count, leading, following and void."""
+    from engine.jalapeno.bots import Table, heuristic_card, heuristic_order
+
+    seen = set()
+    for players in PLAYER_COUNTS:
+        for state in sample_states(players, 6, seed=7):
+            for _ in range(players * 2):
+                if state.is_over():
+                    break
+                seat = state.turn
+                view, legal = state.view(seat), [a.card for a in state.legal_actions(seat)]
+                order = heuristic_order(Table(view), legal)
+                assert order[0] == heuristic_card(Table(view), legal)
+                assert sorted(order) == sorted(legal)
+                t = Table(view)
+                seen.add(
+                    "lead"
+                    if t.lead is None
+                    else "follow"
+                    if t.lead in {c.colour for c in legal}
+                    else "void"
+                )
+                state = state.apply(seat, state.legal_actions(seat)[-1])
+    assert seen == {"lead", "follow", "void"}
+
+
 # -- determinism and cooperation ------------------------------------------------------------
 
 

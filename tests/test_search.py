@@ -425,6 +425,40 @@ def test_a_race_s_time_budget_is_own_work_time_and_yields_in_slices() -> None:
     assert 0.055 <= work < 0.5 and abs(stats.seconds - work) < 0.02 and stats.iterations > 0
 
 
+def test_a_race_too_short_for_every_lever_goes_on_with_the_games_shortlist() -> None:
+    """Eight levers and 24 playouts: after the first world (8), the 16 left cannot play eight
+    levers in eight more worlds each, so only the first two of the game's order go on (the best
+    lever, 5, first after the default), and the best of those is found; a budget that can
+    afford them all is not cut."""
+    state = Levers((0.1, 0.2, 0.3, 0.4, 0.5, 0.9, 0.7, 0.6))
+    view, legal = state.view(0), state.legal_actions(0)
+    order = [Take(0), Take(5), *(Take(n) for n in (1, 2, 3, 4, 6, 7))]
+
+    def pulled(parts: LeversParts, iterations: int) -> tuple[Action | None, list[int]]:
+        gen = race(parts, view, legal, 0, Rng(1), budget_ms=0, iterations=iterations, order=order)
+        choice = drain(gen)
+        return choice, [w.pulled for w in parts.played]
+
+    choice, played = pulled(PullsParts(shared=5.0, own=0.0), 24)
+    assert choice == Take(5)
+    # world 1: all eight; worlds 2-4: the two (then the default is measurably worse: done)
+    assert played[:8] == list(range(8)) and played[8:] == [0, 5] * 3
+    choice, played = pulled(PullsParts(shared=5.0, own=0.0), 300)
+    assert choice == Take(5) and set(played[8:]) > {0, 5}  # all eight raced on
+
+
+class PullsParts(LeversParts):
+    """``LeversParts`` that also keeps each playout's end (which lever it pulled)."""
+
+    def __init__(self, shared: float, own: float) -> None:
+        super().__init__(shared, own)
+        self.played: list[Levers] = []
+
+    def rewards(self, start: Levers, end: Levers) -> list[float]:
+        self.played.append(end)
+        return super().rewards(start, end)
+
+
 def test_the_race_finds_the_winning_take() -> None:
     """Random playouts from each take (the same deal and generator for each): from 5 stones,
     taking 1 leaves the opponent 4, the take that wins."""

@@ -229,17 +229,55 @@ def _lead(t: Table, legal: Sequence[Card]) -> Card:
     if jal:
         return max(jal, key=lambda j: (_exposure(t, j.colour), sort_key(j)))
 
-    def risk(card: Card) -> tuple[float, float, tuple[int, int]]:
-        values = t.unseen_in(card.colour)
-        below = bisect_left(values, card.value)
-        above = len(values) - below
-        if above == 0:  # nobody can beat it: I take the trick
-            return (1.0 + win_cost(t, [card]) / 4, -card.value, sort_key(card))
-        # Others duck with lower cards if they have them; fewer below and more above is safer.
-        voids = sum(1 for s in range(t.players) if s != t.me and card.colour in t.voids[s])
-        return (below / (below + above) + 0.05 * voids, card.value / 20, sort_key(card))
+    return min(
+        (c for c in legal if not c.is_jalapeno), key=lambda c: _lead_risk(t, c), default=legal[0]
+    )
 
-    return min((c for c in legal if not c.is_jalapeno), key=risk, default=legal[0])
+
+def _lead_risk(t: Table, card: Card) -> tuple[float, float, tuple[int, int]]:
+    """How likely leading ``card`` (not a Jalapeño) wins me the trick, lowest safest."""
+    values = t.unseen_in(card.colour)
+    below = bisect_left(values, card.value)
+    above = len(values) - below
+    if above == 0:  # nobody can beat it: I take the trick
+        return (1.0 + win_cost(t, [card]) / 4, -card.value, sort_key(card))
+    # Others duck with lower cards if they have them; fewer below and more above is safer.
+    voids = sum(1 for s in range(t.players) if s != t.me and card.colour in t.voids[s])
+    return (below / (below + above) + 0.05 * voids, card.value / 20, sort_key(card))
+
+
+def heuristic_order(t: Table, legal: Sequence[Card]) -> list[Card]:
+    """The legal cards from the heuristic's choice (``heuristic_card``, first) down to what its
+    rules of thumb like least: the search's shortlist when it cannot afford to try them all.
+
+    Leading: the Jalapeños others must take, then the safest leads. Following: the ducks from
+    the highest, then the cards that win from the lowest. Void: the Jalapeños from the most
+    exposed, then the most dangerous cards to keep."""
+    first = heuristic_card(t, legal)
+    rest = [c for c in legal if c != first]
+    if t.lead is None:  # a Jalapeño nobody else can take is led last: it is mine
+        rest.sort(
+            key=lambda c: (
+                (
+                    (0 if t.unseen_in(c.colour) else 2, -_exposure(t, c.colour), (0.0, 0.0))
+                    if c.is_jalapeno
+                    else (1, 0.0, _lead_risk(t, c)[:2])
+                )
+                + (sort_key(c),)
+            )
+        )
+    elif any(c.colour == t.lead for c in legal):
+        high = max(c.value for _, c in t.trick if c.colour == t.lead)
+        rest.sort(key=lambda c: (-c.value, 0) if c.value < high else (0, c.value))
+    else:
+        rest.sort(
+            key=lambda c: (
+                (0, -_exposure(t, c.colour), sort_key(c))
+                if c.is_jalapeno
+                else (1, -_danger(t, c), sort_key(c))
+            )
+        )
+    return [first, *rest]
 
 
 # -- a fast policy for rollouts (reads the determinised state directly) ---------------------
@@ -372,6 +410,12 @@ class JalapenoParts:
         if view is not self._view or self._worlds is None:  # read each decision's view once
             self._view, self._worlds = view, Determiniser(view)
         return self._worlds.sample(rng)
+
+    def order(self, view: Mapping[str, Any], legal: Sequence[Play]) -> list[Play]:
+        """``legal`` from the heuristic's favourite down (``heuristic_order``): the race's
+        shortlist when its budget cannot try every card in enough worlds."""
+        cards = heuristic_order(Table(view), [a.card for a in legal])
+        return [_action_for(c, legal) for c in cards]
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:
         if self.policy == "heuristic":  # legal_cards, but unsorted: the heuristic needs no order
