@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from .cards import COLOURS, DECK_BY_PLAYERS, Card, parse_card, sort_key
@@ -82,14 +81,24 @@ class StateTable(Table):
         self.later = [(seat + k) % players for k in range(1, players - len(trick))]
         self._unseen: dict[str, list[int]] = {}
         self._seen: set[Card] | None = None
+        self._pile_count: dict[str, int] | None = None
+        self._hand_count: dict[str, int] | None = None
 
-    @cached_property
+    # Worked out when first asked (most decisions never ask): plain properties, as
+    # functools.cached_property takes a lock on every first read (3.11), a rollout's hot path.
+    @property
     def pile_count(self) -> dict[str, int]:  # type: ignore[override]
-        return _count(self.state.piles[self.me])
+        counts = self._pile_count
+        if counts is None:
+            counts = self._pile_count = _count(self.state.piles[self.me])
+        return counts
 
-    @cached_property
+    @property
     def hand_count(self) -> dict[str, int]:  # type: ignore[override]
-        return _count(self.hand)
+        counts = self._hand_count
+        if counts is None:
+            counts = self._hand_count = _count(self.hand)
+        return counts
 
     def unseen_in(self, colour: str) -> list[int]:
         values = self._unseen.get(colour)
@@ -101,7 +110,10 @@ class StateTable(Table):
         """As in the view: a colour no other hand may hold (void, or an empty hand) is dead."""
         state, me = self.state, self.me
         voids, hands = state.voids, state.hands
-        if not any(colour not in voids[s] and hands[s] for s in range(self.players) if s != me):
+        for s in range(self.players):
+            if s != me and hands[s] and colour not in voids[s]:
+                break
+        else:
             return []
         seen = self._seen
         if seen is None:  # what this seat sees: its hand and pile, the trick, the last trick
