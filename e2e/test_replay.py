@@ -42,10 +42,13 @@ PACE = 0.05
 GAMES = {"jalapeno": (4, 21), "nacho": (3, 5), "taco": (1, 9)}  # players, seed
 
 
-def finished(game: str) -> tuple[Record, list[Any]]:
-    """A whole game: seat 0 a human, the others Easy bots; its record and live states."""
+def finished(game: str, **options: Any) -> tuple[Record, list[Any]]:
+    """A whole game: seat 0 a human, the others Easy bots; its record and live states.
+    ``options`` replace some of the seeded game's (e.g. ``rounds=1`` for a short one)."""
     players, seed = GAMES[game]
     record, live = random_record(game, players, seed)
+    if options:
+        record, live = random_record(game, players, seed, {**record.options, **options})
     seats = [Seat("Ana" if i == 0 else "", None if i == 0 else "random") for i in range(players)]
     return record.with_seats(seats), live
 
