@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import math
 import time
 from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -152,15 +153,62 @@ def drain(gen: Generator[None, None, A]) -> A:
             return stop.value
 
 
+class SliceClock:
+    """A bot's own thinking time, kept in slices of ``SLICE_MS``: the one clock of every search
+    that yields to a page (``engine.search``, ``taco.customer_search``, ``in_slices``).
+
+    After each step of work, ``slice_over()`` says whether the slice is used up (its time is
+    then counted); the caller yields, and ``resume()`` starts the next slice when it is called
+    again. ``spent()`` is the work so far, the pauses between slices left out: a budget is the
+    bot's own work, however long the page keeps it waiting.
+
+    >>> clock = SliceClock(budget_ms=0.0)
+    >>> clock.out_of_time(), clock.spent() >= 0.0
+    (True, True)
+    """
+
+    __slots__ = ("_budget", "_slice", "_spent", "_start")
+
+    def __init__(self, budget_ms: float = math.inf) -> None:
+        self._budget = budget_ms / 1000.0
+        self._slice = SLICE_MS / 1000.0
+        self._spent = 0.0
+        self._start = time.perf_counter()
+
+    def slice_over(self) -> bool:
+        """Whether this slice is used up; if it is, its time is counted, and the caller yields
+        before it calls ``resume()``."""
+        now = time.perf_counter()
+        if now - self._start >= self._slice:
+            self._spent += now - self._start
+            self._start = now  # so that a caller that stops here counts nothing twice
+            return True
+        return False
+
+    def resume(self) -> None:
+        """Start the next slice (after the pause)."""
+        self._start = time.perf_counter()
+
+    def spent(self) -> float:
+        """Seconds of work so far, the current slice included."""
+        return self._spent + (time.perf_counter() - self._start)
+
+    def out_of_time(self) -> bool:
+        return self.spent() >= self._budget
+
+    def left(self) -> float:
+        """Seconds of the budget left (``inf`` without one)."""
+        return self._budget - self.spent()
+
+
 def in_slices(work: Iterable[object]) -> Generator[None, None, None]:
     """Step through ``work`` (an iterator of small steps: a bot's set-up before its search),
     yielding once each ``SLICE_MS`` of it, as a search does."""
-    slice_s = SLICE_MS / 1000.0
-    slice_start = time.perf_counter()
+    clock = SliceClock()
     for _ in work:
-        if time.perf_counter() - slice_start >= slice_s:
+        if clock.slice_over():
             yield None
-            slice_start = time.perf_counter()
+            clock.resume()
 
 
 def decision_seed(seed: int | str, view: Any, legal: Sequence[Action]) -> int:

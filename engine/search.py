@@ -82,11 +82,10 @@ A game's bots module plugs in like this (``engine/jalapeno/bots.py`` is the work
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Protocol
 
-from .bots import SLICE_MS, BaseBot
+from .bots import BaseBot, SliceClock
 from .protocol import Action, State
 from .rng import Rng
 
@@ -174,27 +173,21 @@ def ismcts(
     """Search from ``view`` for ``observer``; return a root action from ``legal``, or None if
     the budget did not allow trying each of them once. See the module docstring."""
     root = Node(mover=-1)
-    spent = 0.0
-    budget = budget_ms / 1000.0
-    slice_s = SLICE_MS / 1000.0
-    slice_start = time.perf_counter()
+    clock = SliceClock(budget_ms)
     done = 0
     while True:
         if iterations is not None:
             if done >= iterations:
                 break
-        elif spent + (time.perf_counter() - slice_start) >= budget and done > 0:
+        elif clock.out_of_time() and done > 0:
             break
         _iterate(parts, root, parts.determinise(view, rng), observer, rng, exploration, decoupled)
         done += 1
-        now = time.perf_counter()
-        if now - slice_start >= slice_s:
-            spent += now - slice_start
+        if clock.slice_over():
             yield None
-            slice_start = time.perf_counter()
-    spent += time.perf_counter() - slice_start
+            clock.resume()
     if stats is not None:
-        stats.iterations, stats.seconds = done, spent
+        stats.iterations, stats.seconds = done, clock.spent()
     tried = [(a, n) for a, n in root.children.items() if a in legal]
     if len(tried) < len(legal):  # too little budget to try every action even once
         return None
@@ -328,10 +321,8 @@ def race(
     live = list(legal)
     rewards: dict[Action, list[float]] = {a: [] for a in live}
     rollout, stop = parts.rollout_action, parts.stop
-    budget = math.inf if iterations is not None else budget_ms / 1000.0
-    slice_s = SLICE_MS / 1000.0
-    spent, done, worlds = 0.0, 0, 0
-    slice_start = time.perf_counter()
+    clock = SliceClock(math.inf if iterations is not None else budget_ms)
+    out_of_time, done, worlds = False, 0, 0
     while len(live) > 1 and (iterations is None or done < iterations):
         start = parts.determinise(view, rng)
         seed = rng.next_u64()
@@ -341,27 +332,25 @@ def race(
             # stops when the time is up (the world's playouts so far are then left out).
             state, playout_rng, steps = start.advance(observer, action), Rng(seed), 1
             while True:
-                now = time.perf_counter()
-                if now - slice_start >= slice_s:
-                    spent += now - slice_start
-                    if spent >= budget:
+                if clock.slice_over():
+                    if clock.left() <= 0:
+                        out_of_time = True
                         break
                     yield None
-                    slice_start = time.perf_counter()
+                    clock.resume()
                 players = state.current_players()
                 if not players or stop(start, state, steps):
                     break
                 player = players[0] if len(players) == 1 else _mover(players, observer)
                 state = state.advance(player, rollout(state, player, playout_rng))
                 steps += 1
-            if spent >= budget:
+            if out_of_time:
                 break
             rewards[action].append(parts.rewards(start, state)[observer])
             finished.append(action)
         if len(finished) < len(live):  # out of time inside this world
             for action in finished:
                 rewards[action].pop()
-            slice_start = time.perf_counter()
             break
         done += len(finished)
         worlds += 1
@@ -369,20 +358,15 @@ def race(
             if iterations is not None:
                 left = iterations - done
             else:
-                left = (
-                    done
-                    * (budget - spent - (time.perf_counter() - slice_start))
-                    / max(spent + time.perf_counter() - slice_start, 1e-9)
-                )
+                left = done * clock.left() / max(clock.spent(), 1e-9)
             keep = max(2, int(left // (2 * min_worlds)))
             if keep < len(live):
                 live = [a for a in order if a in live][:keep]
         if worlds == min_worlds or worlds > min_worlds and worlds & (worlds - 1) == 0:
             leader = max(live, key=lambda a: sum(rewards[a]))
             live = [a for a in live if a is leader or not _beats(rewards, leader, a, z)]
-    spent += time.perf_counter() - slice_start
     if stats is not None:
-        stats.iterations, stats.seconds = done, spent
+        stats.iterations, stats.seconds = done, clock.spent()
     if worlds == 0:
         return live[0] if len(live) == 1 else None
     best = max(live, key=lambda a: sum(rewards[a]))

@@ -354,19 +354,21 @@ def test_thinking_yields_slices_and_returns_the_choice() -> None:
     b = make_bot("jalapeno", "search", seat, seed=1, iterations=150)
     gen = b.thinking(view, legal, budget_ms=0)
     slices, longest = 0, 0.0
-    t = time.perf_counter()
+    # The process's own CPU time, not the wall clock: on a loaded machine the process waits
+    # for a core between its steps, and that wait is no slice's work.
+    t = time.process_time()
     while True:
         try:
             assert next(gen) is None
         except StopIteration as stop:
             choice = stop.value
             break
-        now = time.perf_counter()
+        now = time.process_time()
         longest = max(longest, now - t)
         slices += 1
         t = now
     assert slices >= 1
-    assert longest < 0.25  # ~8 ms of work per slice; generous for a loaded CI machine
+    assert longest < 0.25  # ~8 ms of work per slice; generous for a slow machine
     assert choice in legal
     assert choice == drain(b.thinking(view, legal, budget_ms=0))
 

@@ -21,11 +21,10 @@ A world's playouts all run before the next world is dealt, so the budget ends on
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
-from ..bots import SLICE_MS
+from ..bots import SliceClock
 from ..protocol import Action
 from ..rng import Rng
 from ..search import SearchStats
@@ -47,30 +46,24 @@ def paired_playouts(
     totals = [0.0] * len(candidates)
     worlds = 0
     done = 0
-    spent = 0.0
-    budget = budget_ms / 1000.0
-    slice_s = SLICE_MS / 1000.0
-    slice_start = time.perf_counter()
+    clock = SliceClock(budget_ms)
     while True:
         if iterations is not None:
             if done + len(candidates) > iterations and worlds > 0:
                 break
-        elif spent + (time.perf_counter() - slice_start) >= budget and worlds > 0:
+        elif clock.out_of_time() and worlds > 0:
             break
         world = parts.determinise(view, rng)
         before = value(world)
         for i, action in enumerate(candidates):
             totals[i] += value(playout(parts, world, action, rng)) - before
             done += 1
-            now = time.perf_counter()
-            if now - slice_start >= slice_s:
-                spent += now - slice_start
+            if clock.slice_over():
                 yield None
-                slice_start = time.perf_counter()
+                clock.resume()
         worlds += 1
-    spent += time.perf_counter() - slice_start
     if stats is not None:
-        stats.iterations, stats.seconds = done, spent
+        stats.iterations, stats.seconds = done, clock.spent()
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
 
