@@ -207,15 +207,16 @@ def test_renamed_players_show_at_once_in_who_starts(page: Any) -> None:
 # ---- the table's tools: rules from a refusal, hint, focus ------------------------------------
 
 
-def start_jalapeno(page: Any, seed: int = 7) -> None:
-    open_app(page, page.url.split("?")[0] + f"?seed={seed}")
+def start_jalapeno(page: Any, base_url: str, seed: int = 7) -> None:
+    open_app(page, f"{base_url}?seed={seed}")
     open_setup(page, "jalapeno")
     page.get_by_test_id("start").tap()
     page.wait_for_selector(MY_TURN)
 
 
-def test_a_refused_move_links_to_its_rule(page: Any) -> None:
-    start_jalapeno(page)
+@pytest.mark.opens_app
+def test_a_refused_move_links_to_its_rule(page: Any, base_url: str) -> None:
+    start_jalapeno(page, base_url)
     for _ in range(30):
         page.wait_for_selector(MY_TURN)
         unlit = page.locator('.jp-me.my-turn .jp-card[data-legal="false"]')
@@ -235,8 +236,9 @@ def test_a_refused_move_links_to_its_rule(page: Any) -> None:
     assert focus.is_visible()
 
 
-def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any) -> None:
-    start_jalapeno(page, seed=3)
+@pytest.mark.opens_app
+def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any, base_url: str) -> None:
+    start_jalapeno(page, base_url, seed=3)
     py_table(page, 'on_tap("hint")')
     marked = page.locator('[data-hint="true"]')
     marked.wait_for(timeout=60_000)
