@@ -122,9 +122,14 @@ def play_on(page: Any, human_actions: int) -> str:
             answer(page)
 
 
-def start(page: Any, base_url: str, game: str, seed: int) -> str:
-    """A new game from the setup screen (seat 0 human, the others bots); returns its id."""
-    open_app(page, f"{base_url}?seed={seed}&pace={PACE}#/{game}")
+def start(page: Any, base_url: str, game: str, seed: int, *, tap: bool = False) -> str:
+    """A new game from the setup screen (seat 0 human, the others bots); returns its id. The
+    app opens at the game's setup with the seed, or (``tap``) the app on the home screen
+    already opened so taps the game's card."""
+    if tap:
+        page.locator(f'[data-game="{game}"]').tap()
+    else:
+        open_app(page, f"{base_url}?seed={seed}&pace={PACE}#/{game}")
     page.wait_for_selector('[data-testid="setup"]')
     players = GAMES[game]
     if page.locator(f'[data-testid="players"] input[value="{players}"]').count():
@@ -421,7 +426,7 @@ def test_home_lists_the_games_in_progress_across_games(page: Any, base_url: str)
     words, and nothing overlaps at any size."""
     ids = {}
     for game in ("taco", "nacho", "jalapeno"):
-        ids[game] = start(page, base_url, game, seed=21)
+        ids[game] = start(page, base_url, game, seed=21, tap=bool(ids))
         play_on(page, 1)
         settle_saves(page)
         go_home(page)
