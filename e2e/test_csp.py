@@ -94,12 +94,19 @@ TAP_JS = """(selector) => {
 }"""
 
 
+# Options for a shorter whole game (every screen still comes: a round's end, the game's end).
+SHORT = {"jalapeno": {"rounds": 2}}
+
+
 def play_with_bots(page: Any, game_id: str) -> None:
     """A whole game at the smallest table, every seat the game's first bot level; whatever
     waits for a tap (a round's summary, a result banner) gets one."""
     page.evaluate(f"window.picante.setPace({PACE})")
     page.locator(f'[data-game="{game_id}"]').tap()
     page.wait_for_selector('[data-testid="setup"]')
+    for group, value in SHORT.get(game_id, {}).items():
+        page.locator(f'[data-testid="{group}"] label:has(input[value="{value}"])').tap()
+        page.wait_for_selector(f'[data-testid="{group}"] input[value="{value}"]:checked')
     for select in page.locator('select[data-field^="seat-"]').all():
         bots = select.locator('option[value^="bot:"]').evaluate_all("os => os.map(o => o.value)")
         select.select_option(bots[0])
