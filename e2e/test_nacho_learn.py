@@ -153,16 +153,19 @@ def test_a_whole_game_with_the_keyboard_only(page: Any) -> None:
     said: set[str] = set()
     for _ in range(400):
         # Where focus is, read in the very evaluation that saw it ready (a reveal at this pace
-        # goes by itself, and a frame later its button has gone).
+        # goes by itself, and a frame later its button has gone); a lit choice counts on the
+        # human's turn only (one just played may keep the focus while the bots play).
         focus = page.wait_for_function(
-            """() => {
+            """(sels) => {
               const at = (document.activeElement || {}).dataset || {};
               const over = !!document.querySelector('[data-testid=game-over]');
+              const mine = !!document.querySelector(sels.turn);  // the human's turn
               const ready = over || ['dismiss', 'next-round'].includes(at.action)
-                || (at.action === 'play' && at.legal !== 'false');
+                || (at.action === 'play' && at.legal !== 'false' && mine);
               return ready && {over, action: at.action || '', testid: at.testid || '',
                                said: document.getElementById('pc-live').innerText};
             }""",
+            arg={"turn": MY_TURN},
             timeout=60_000,
         ).json_value()
         said.add(focus["said"])
