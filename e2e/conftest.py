@@ -21,7 +21,12 @@ Function-scoped:
                     window.picanteReady awaited. Local storage and IndexedDB of the origin are
                     cleared before it opens (each test starts with no saved game). Do not change
                     app_context itself (routes, offline, permissions): use new_context for that.
-                    The test fails if any request left 127.0.0.1 meanwhile.
+                    The test fails if any request left 127.0.0.1 meanwhile. A test marked
+                    @pytest.mark.opens_app gets it blank (storage cleared, nothing loaded): it
+                    opens the app itself at an address of its own (open_app(page, url): a seed,
+                    a deep link), without a first boot it would not use (2-4 s each).
+    test_page       the same for the test build (test_server): its origin's storage cleared,
+                    the app loaded (or blank, marked opens_app)
     new_context     factory: new_context(**overrides) -> a fresh BrowserContext (empty profile,
                     phone settings as above, overridable: viewport, color_scheme, ...), closed
                     after the test
@@ -504,20 +509,36 @@ def new_context(browser, offsite_requests, csp_violations) -> Iterator[Callable]
     assert csp_violations == [], f"refused by the Content-Security-Policy: {csp_violations}"
 
 
-@pytest.fixture
-def page(app_context, base_url, offsite_requests, csp_violations):
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "opens_app: `page` comes blank; the test opens the app itself (open_app)"
+    )
+
+
+def _app_page(request, app_context, url: str, offsite_requests, csp_violations) -> Iterator:
     pg = app_context.new_page()
     cdp = app_context.new_cdp_session(pg)
     cdp.send(
         "Storage.clearDataForOrigin",
-        {"origin": base_url.rstrip("/"), "storageTypes": "local_storage,indexeddb,websql"},
+        {"origin": url.rstrip("/"), "storageTypes": "local_storage,indexeddb,websql"},
     )
     cdp.detach()
-    open_app(pg, base_url)
+    if request.node.get_closest_marker("opens_app") is None:
+        open_app(pg, url)
     yield pg
     pg.close()
     assert offsite_requests == [], f"requests left 127.0.0.1 (a CDN?): {offsite_requests}"
     assert csp_violations == [], f"refused by the Content-Security-Policy: {csp_violations}"
+
+
+@pytest.fixture
+def page(request, app_context, base_url, offsite_requests, csp_violations):
+    yield from _app_page(request, app_context, base_url, offsite_requests, csp_violations)
+
+
+@pytest.fixture
+def test_page(request, app_context, test_server, offsite_requests, csp_violations):
+    yield from _app_page(request, app_context, test_server.url, offsite_requests, csp_violations)
 
 
 @pytest.fixture

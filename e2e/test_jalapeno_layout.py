@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import (
     actions_taken,
     axe_violations,
@@ -111,6 +112,7 @@ def promises(page: Any, players: int, failures: list[str]) -> None:
             failures.append(f"{size}: a card of the trick (or its name) is cut off")
 
 
+@pytest.mark.opens_app
 def test_every_table_screen_at_every_size_nine_players(page: Any, base_url: str) -> None:
     screens = Screens(page, "jp9", ALL_SIZES, axe=axe_violations)
     promised: list[str] = []
@@ -155,6 +157,7 @@ def test_every_table_screen_at_every_size_nine_players(page: Any, base_url: str)
     assert not promised, "\n".join(promised)
 
 
+@pytest.mark.opens_app
 def test_twelve_cards_in_your_hand_at_a_nine_player_table(page: Any, base_url: str) -> None:
     """The issue's case (12 cards, 9 players): the whole hand on a tablet, and every check."""
     screens = Screens(page, "jp9x12", ALL_SIZES, axe=axe_violations)
@@ -169,6 +172,7 @@ def test_twelve_cards_in_your_hand_at_a_nine_player_table(page: Any, base_url: s
     assert not promised, "\n".join(promised)
 
 
+@pytest.mark.opens_app
 def test_every_table_screen_at_every_size_four_players(page: Any, base_url: str) -> None:
     screens = Screens(page, "jp4", ALL_SIZES, axe=axe_violations)
     start(page, base_url, players=4, rounds=2, seed=11)
@@ -195,6 +199,7 @@ def test_every_table_screen_at_every_size_four_players(page: Any, base_url: str)
     screens.done(["mid-trick", "rules-sheet", "log-sheet", "round-end", "game-over"])
 
 
+@pytest.mark.opens_app
 def test_pass_the_device_cover_and_a_hot_seat_table(page: Any, base_url: str) -> None:
     screens = Screens(page, "jphot", ALL_SIZES, axe=axe_violations)
     start(page, base_url, players=3, rounds=1, seed=3, humans=2)
@@ -207,9 +212,8 @@ def test_pass_the_device_cover_and_a_hot_seat_table(page: Any, base_url: str) ->
     screens.done(["cover", "hot-seat-table"])
 
 
-def test_the_tutorial_at_every_size(page: Any, base_url: str) -> None:
+def test_the_tutorial_at_every_size(page: Any) -> None:
     screens = Screens(page, "jptut", ALL_SIZES, axe=axe_violations)
-    open_app(page, base_url)
     page.evaluate(f"window.picante.setPace({PACE})")
     page.locator('[data-game="jalapeno"]').tap()
     page.get_by_test_id("learn").tap()
@@ -224,6 +228,7 @@ def test_the_tutorial_at_every_size(page: Any, base_url: str) -> None:
     screens.done(["coach-intro", "lesson", "well-played"])
 
 
+@pytest.mark.opens_app
 def test_readme_screenshots_on_a_tablet_and_a_phone_on_its_side(page: Any, base_url: str) -> None:
     start(page, base_url, players=6, rounds=1, seed=21)
     page.get_by_test_id("start").tap()

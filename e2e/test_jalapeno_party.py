@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import actions_taken, open_app, run_python, shot, wait_for_action_beyond
 from layout import ALL_SIZES, at_sizes
 
@@ -95,6 +96,7 @@ def choose_radio(page: Any, group: str, value: int) -> None:
 # ---- a whole game with the keyboard ---------------------------------------------------------
 
 
+@pytest.mark.opens_app
 def test_a_whole_game_with_the_keyboard_only(page: Any, base_url: str) -> None:
     open_app(page, f"{base_url}?seed=13")
     page.evaluate(f"window.picante.setPace({PACE})")
@@ -167,6 +169,7 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, base_url: str) -> None:
     assert "wins the trick" in text or "win the trick" in text, said
 
 
+@pytest.mark.opens_app
 def test_the_focus_ring_is_never_under_another_card_at_any_size(page: Any, base_url: str) -> None:
     """Tab through a full hand at every size: each card, when focused, is on screen (a
     scrolling hand scrolls it in) and on top of its neighbours."""
@@ -194,6 +197,7 @@ def test_the_focus_ring_is_never_under_another_card_at_any_size(page: Any, base_
 # ---- hint, score sheet, log -----------------------------------------------------------------
 
 
+@pytest.mark.opens_app
 def test_a_hint_is_the_strongest_bots_move_with_one_sentence_why(page: Any, base_url: str) -> None:
     start(page, base_url, players=4, rounds=1, seed=3)
     reasons: list[str] = []
@@ -239,6 +243,7 @@ def test_a_hint_is_the_strongest_bots_move_with_one_sentence_why(page: Any, base
     assert page.get_by_test_id("hints-used").inner_text() == "3 hints used."
 
 
+@pytest.mark.opens_app
 def test_the_score_sheet_and_the_log_are_labelled_controls_of_their_own(
     page: Any, base_url: str
 ) -> None:
@@ -291,8 +296,7 @@ def lesson(page: Any, expect: str) -> None:
     page.wait_for_selector(f'[data-card="{expect}"][data-hint="true"]', timeout=60_000)
 
 
-def test_the_tutorial_played_through_from_setup_to_a_real_game(page: Any, base_url: str) -> None:
-    open_app(page, base_url)
+def test_the_tutorial_played_through_from_setup_to_a_real_game(page: Any) -> None:
     page.evaluate(f"window.picante.setPace({PACE})")
     page.locator('[data-game="jalapeno"]').tap()
     page.get_by_test_id("learn").tap()

@@ -103,6 +103,7 @@ def check_illegal_province_tap(page: Any) -> None:
     assert page.locator(MY_TURN).count() == 1
 
 
+@pytest.mark.opens_app
 def test_one_human_and_three_bots_play_a_whole_game_to_the_engines_results(
     page: Any, base_url: str
 ) -> None:
@@ -221,6 +222,7 @@ def mentions(html: str, smuggler: dict[str, Any]) -> bool:
     return bool(re.search(rf"\b({smuggler['id']}|{re.escape(smuggler['name'])})\b", html))
 
 
+@pytest.mark.opens_app
 def test_two_humans_hot_seat_neither_pick_is_in_the_page_before_the_reveal(
     page: Any, base_url: str
 ) -> None:

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from conftest import (
-    ROOT,
     actions_taken,
     assert_axe_clean,
     axe_violations,
@@ -27,8 +26,6 @@ from conftest import (
 )
 from layout import ALL_SIZES, LANDSCAPE_SIZES, SIZES, Screens, at_sizes
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from tools.build import build
 
 PACE = 0.04
 MY_TURN = '.jp-me.my-turn .jp-card[data-legal="true"]'
@@ -207,15 +204,16 @@ def test_renamed_players_show_at_once_in_who_starts(page: Any) -> None:
 # ---- the table's tools: rules from a refusal, hint, focus ------------------------------------
 
 
-def start_jalapeno(page: Any, seed: int = 7) -> None:
-    open_app(page, page.url.split("?")[0] + f"?seed={seed}")
+def start_jalapeno(page: Any, base_url: str, seed: int = 7) -> None:
+    open_app(page, f"{base_url}?seed={seed}")
     open_setup(page, "jalapeno")
     page.get_by_test_id("start").tap()
     page.wait_for_selector(MY_TURN)
 
 
-def test_a_refused_move_links_to_its_rule(page: Any) -> None:
-    start_jalapeno(page)
+@pytest.mark.opens_app
+def test_a_refused_move_links_to_its_rule(page: Any, base_url: str) -> None:
+    start_jalapeno(page, base_url)
     for _ in range(30):
         page.wait_for_selector(MY_TURN)
         unlit = page.locator('.jp-me.my-turn .jp-card[data-legal="false"]')
@@ -235,8 +233,9 @@ def test_a_refused_move_links_to_its_rule(page: Any) -> None:
     assert focus.is_visible()
 
 
-def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any) -> None:
-    start_jalapeno(page, seed=3)
+@pytest.mark.opens_app
+def test_a_hint_shows_the_strongest_bots_move_for_that_seat(page: Any, base_url: str) -> None:
+    start_jalapeno(page, base_url, seed=3)
     py_table(page, 'on_tap("hint")')
     marked = page.locator('[data-hint="true"]')
     marked.wait_for(timeout=60_000)
@@ -316,18 +315,9 @@ def test_after_start_focus_is_on_the_first_legal_choice_not_the_body(page: Any) 
 # ---- the tutorial runner and the generic game bar (the test-only game) ---------------------
 
 
-@pytest.fixture(scope="module")
-def test_server():
-    from tools.serve import serve_in_thread
-
-    out = build(ROOT / "build" / "dist-test", if_needed=True, test_games=True)
-    srv = serve_in_thread(out.out)
-    yield srv
-    srv.stop()
-
-
-def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_server) -> None:
-    page = new_context().new_page()
+@pytest.mark.opens_app
+def test_the_tutorial_runner_plays_the_test_games_script(test_page, test_server) -> None:
+    page = test_page
     open_app(page, test_server.url + "#/rps")
     page.evaluate(f"window.picante.setPace({PACE})")
     page.get_by_test_id("learn").tap()
@@ -359,10 +349,11 @@ def test_the_tutorial_runner_plays_the_test_games_script(new_context, test_serve
     page.wait_for_selector('[data-testid="setup"]')
 
 
+@pytest.mark.opens_app
 def test_the_generic_game_bar_is_labelled_and_its_hint_matches_the_bot(
-    new_context, test_server
+    test_page, test_server
 ) -> None:
-    page = new_context().new_page()
+    page = test_page
     open_app(page, test_server.url + "#/rps")
     page.evaluate(f"window.picante.setPace({PACE})")
     page.get_by_test_id("start").tap()
@@ -401,14 +392,11 @@ def test_the_generic_game_bar_is_labelled_and_its_hint_matches_the_bot(
         assert act["y"] < page.viewport_size["height"], size
 
 
-def test_a_keyboard_only_game_and_a_live_region_that_says_what_happened(
-    new_context, test_server
-) -> None:
+def test_a_keyboard_only_game_and_a_live_region_that_says_what_happened(test_page) -> None:
     """The generic UI (the test-only game) from the home card to the end with the keyboard:
     focus lands on the first choice after Start and after each result; the live region says
     each reveal."""
-    page = new_context().new_page()
-    open_app(page, test_server.url)
+    page = test_page
     page.evaluate(f"window.picante.setPace({PACE})")
     for _ in range(40):  # Tab to the game's card
         page.keyboard.press("Tab")
@@ -438,10 +426,11 @@ def test_a_keyboard_only_game_and_a_live_region_that_says_what_happened(
     assert page.evaluate("() => document.activeElement.dataset.testid") == "play-again"
 
 
-def test_the_generic_table_result_and_end_screens_at_every_size(new_context, test_server) -> None:
+@pytest.mark.opens_app
+def test_the_generic_table_result_and_end_screens_at_every_size(test_page, test_server) -> None:
     """The generic UI's screens (any game without its own: the test-only one) in the frame:
     the table, a result (the reveal), the end screen."""
-    page = new_context().new_page()
+    page = test_page
     open_app(page, test_server.url + "#/rps")
     page.evaluate(f"window.picante.setPace({PACE})")
     screens = Screens(page, "generic", ALL_SIZES, axe=axe_violations)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SHIPPED_GAMES, copy_dist, open_app, run_python, shot, wait_ready
+from conftest import PHONE, SHIPPED_GAMES, copy_dist, open_app, run_python, shot, wait_ready
 
 from tools import snapshot
 from tools.browser import FCP_JS
@@ -260,8 +260,11 @@ def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, di
     assert offsite == []
 
 
-def _build_next_version(tmp_path):
-    """dist/ as the next deploy: web/ with one more <meta> in the page."""
+@pytest.fixture(scope="module")
+def next_version(tmp_path_factory):
+    """dist/ as the next deploy: web/ with one more <meta> in the page (built once, for every
+    test of a deploy: nothing changes it)."""
+    tmp_path = tmp_path_factory.mktemp("next-version")
     web = tmp_path / "web"
     shutil.copytree(ROOT / "web", web, ignore=shutil.ignore_patterns("__pycache__"))
     index = web / "index.html"
@@ -270,14 +273,13 @@ def _build_next_version(tmp_path):
     return build(tmp_path / "dist-b", web=web)
 
 
-def _first_visit_then_deploy(new_context, serve, dist, tmp_path):
+def _first_visit_then_deploy(new_context, serve, dist, new):
     srv = serve(dist.out)
     ctx = new_context()
     page = ctx.new_page()
     open_app(page, srv.url)
     assert page.evaluate(SW_CONTROLLED_JS)
     assert page.evaluate("() => window.picante.snapshotStored") is True
-    new = _build_next_version(tmp_path)
     assert new.cache_name != dist.cache_name
     srv.root = new.out  # deploy
     srv.requests.clear()
@@ -331,8 +333,8 @@ class WorkerStates:
             self.page.wait_for_timeout(50)  # lets the CDP events in; the loop waits for a state
 
 
-def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path, cpu_hog):
-    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, tmp_path)
+def test_a_new_deploy_asks_before_switching(new_context, serve, dist, next_version, cpu_hog):
+    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, next_version)
     old_version = page.evaluate("() => window.picante.version")
     waiting = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
     assert page.evaluate(waiting), "switched without asking"
@@ -347,12 +349,12 @@ def test_a_new_deploy_asks_before_switching(new_context, serve, dist, tmp_path, 
 
 
 def test_a_launch_during_the_switch_boots_and_the_next_one_is_the_new_version(
-    new_context, serve, dist, tmp_path, cpu_hog
+    new_context, serve, dist, next_version, cpu_hog
 ):
     """The player closes the app with a new version waiting and launches it again at once,
     while the new worker takes over: that launch boots (whichever version serves it; it used to
     time out), and the launch after the switch is the new version, its cache the only one."""
-    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, tmp_path)
+    srv, ctx, page, new = _first_visit_then_deploy(new_context, serve, dist, next_version)
     page.tap("#update-later")
     assert not _visible(page, "#update-banner")
     workers = WorkerStates(ctx)
@@ -433,6 +435,8 @@ def test_a_runtime_download_that_breaks_once_is_asked_for_again(new_context, bas
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_360_wide_no_horizontal_scroll_big_targets(new_context, base_url, scheme):
+    """... and phone-home*.png (the README shows them): 390x844, touch, after ready (the same
+    first visit: a fresh profile boots in ~5 s)."""
     ctx = new_context(viewport={"width": 360, "height": 640}, color_scheme=scheme)
     page = ctx.new_page()
     page.goto(base_url, wait_until="commit")
@@ -446,12 +450,7 @@ def test_phone_layout_360_wide_no_horizontal_scroll_big_targets(new_context, bas
     light_bg, dark_bg = "rgb(251, 243, 228)", "rgb(29, 20, 17)"
     assert after["bg"] == (light_bg if scheme == "light" else dark_bg)
 
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_phone_screenshot_of_the_home_screen(new_context, base_url, scheme):
-    """phone-home*.png (the README shows them): 390x844, touch, after ready."""
-    ctx = new_context(color_scheme=scheme)
-    page = ctx.new_page()
-    open_app(page, base_url)
+    page.set_viewport_size(PHONE["viewport"])
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     page.wait_for_selector("#boot-status", state="hidden")
     shot(page, "phone-home.png" if scheme == "light" else "phone-home-dark.png")

@@ -44,6 +44,16 @@ def _project_copy(dest: Path) -> Path:
     return dest
 
 
+def _copy_of_copy(src: Path, dest: Path) -> Path:
+    """Another copy of a project copy's sources (mtimes kept; not what its builds left in it)."""
+
+    def left_out(folder: str, names: list[str]) -> list[str]:
+        return [n for n in names if n == "__pycache__" or Path(folder, n) == src / "build"]
+
+    shutil.copytree(src, dest, ignore=left_out)
+    return dest
+
+
 def _build_copy(root: Path, out: Path, snapshot_cache: Path | None | bool = True):
     """Build a project copy; its snapshots are cached with the work tree's (same key, same bytes)
     unless the test asks for a fresh one (None)."""
@@ -118,15 +128,26 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         assert "cdn." not in (dist.out / text_file).read_text()
 
 
-def test_same_sources_give_a_byte_identical_dist(tmp_path):
-    root = _project_copy(tmp_path / "src")
-    first = _build_copy(root, tmp_path / "first")
+@pytest.fixture(scope="module")
+def built_twice(tmp_path_factory):
+    """The sources copied and built, then copied again, every file touched, and built again
+    with Python's start-up snapshot made afresh: (the first copy, its build, the second build).
+    Each case below changes a copy of the first and builds it once more (a build is ~8 s)."""
+    tmp = tmp_path_factory.mktemp("built")
+    root = _project_copy(tmp / "src")
+    first = _build_copy(root, tmp / "first")
+    again_root = _copy_of_copy(root, tmp / "src-again")
     # touch every source: mtimes must not leak into the output
-    for p in root.rglob("*"):
+    for p in again_root.rglob("*"):
         if p.is_file():
             os.utime(p, (1_700_000_000, 1_700_000_000))
     # ... and Python's start-up snapshot is made again, not taken from the cache
-    again = _build_copy(root, tmp_path / "again", snapshot_cache=None)
+    again = _build_copy(again_root, tmp / "again", snapshot_cache=None)
+    return root, first, again
+
+
+def test_same_sources_give_a_byte_identical_dist(built_twice):
+    _, first, again = built_twice
     assert again.snapshot["cached"] is False
     assert _digest(again.out) == _digest(first.out)
     assert again.cache_name == first.cache_name
@@ -151,11 +172,12 @@ def test_same_sources_give_a_byte_identical_dist(tmp_path):
         ),
     ],
 )
-def test_cache_name_changes_when_any_file_changes_and_only_then(tmp_path, change, snapshot_changes):
-    root = _project_copy(tmp_path / "src")
-    first = _build_copy(root, tmp_path / "a")
-    same = _build_copy(root, tmp_path / "b")
+def test_cache_name_changes_when_any_file_changes_and_only_then(
+    tmp_path, built_twice, change, snapshot_changes
+):
+    unchanged, first, same = built_twice  # same: the same sources built again
     assert same.cache_name == first.cache_name, "same sources, same cache name"
+    root = _copy_of_copy(unchanged, tmp_path / "src")
     change(root)
     changed = _build_copy(root, tmp_path / "c")
     assert changed.cache_name != first.cache_name

@@ -79,6 +79,7 @@ def check(page: Any, live: list[Any], n: int) -> None:
     assert state == json.loads(json.dumps(live[n].to_dict(), sort_keys=True))
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_steps_both_ways_and_ends_at_the_final_position(
     page: Any, base_url: str, game: str
@@ -157,6 +158,7 @@ def test_a_replay_steps_both_ways_and_ends_at_the_final_position(
     assert page.locator('#game-root [data-testid="game-over"]').count() == 1
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", list(GAMES))
 def test_play_from_here_then_replay_from_the_end_screen_and_the_history(
     page: Any, base_url: str, game: str

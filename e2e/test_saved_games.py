@@ -122,9 +122,14 @@ def play_on(page: Any, human_actions: int) -> str:
             answer(page)
 
 
-def start(page: Any, base_url: str, game: str, seed: int) -> str:
-    """A new game from the setup screen (seat 0 human, the others bots); returns its id."""
-    open_app(page, f"{base_url}?seed={seed}&pace={PACE}#/{game}")
+def start(page: Any, base_url: str, game: str, seed: int, *, tap: bool = False) -> str:
+    """A new game from the setup screen (seat 0 human, the others bots); returns its id. The
+    app opens at the game's setup with the seed, or (``tap``) the app on the home screen
+    already opened so taps the game's card."""
+    if tap:
+        page.locator(f'[data-game="{game}"]').tap()
+    else:
+        open_app(page, f"{base_url}?seed={seed}&pace={PACE}#/{game}")
     page.wait_for_selector('[data-testid="setup"]')
     players = GAMES[game]
     if page.locator(f'[data-testid="players"] input[value="{players}"]').count():
@@ -149,6 +154,7 @@ def assert_resumed(page: Any, saved_id: str, expected: dict[str, Any]) -> None:
     assert replay(saved_record(page, saved_id)).to_dict() == expected
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", GAMES)
 def test_a_reload_mid_game_resumes_the_exact_state(page: Any, base_url: str, game: str) -> None:
     saved_id = start(page, base_url, game, seed=7)
@@ -164,6 +170,7 @@ def test_a_reload_mid_game_resumes_the_exact_state(page: Any, base_url: str, gam
     assert len(saved_record(page, saved_id)) > length
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", TWO_IN_PROGRESS)
 def test_two_games_of_one_kind_are_in_progress_and_both_resume(
     page: Any, base_url: str, game: str
@@ -200,6 +207,7 @@ def test_two_games_of_one_kind_are_in_progress_and_both_resume(
         go_home(page)
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", DAMAGED)
 def test_a_damaged_record_shows_its_message_while_the_others_still_open(
     page: Any, base_url: str, game: str
@@ -270,6 +278,7 @@ def test_a_damaged_record_shows_its_message_while_the_others_still_open(
 CAN_UNDO = "from ui import app as _app\n_app.APP.table.can_undo"
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", UNDO)
 def test_undo_shows_only_when_the_policy_allows_and_restores_the_state(
     page: Any, base_url: str, game: str
@@ -312,6 +321,7 @@ def test_undo_shows_only_when_the_policy_allows_and_restores_the_state(
     assert seen[False] > 0
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", STORAGE_FAILING)
 def test_storage_failing_shows_a_message_and_loses_nothing(
     page: Any, base_url: str, game: str
@@ -349,6 +359,7 @@ def test_storage_failing_shows_a_message_and_loses_nothing(
     assert saved_record(page, kept) == kept_record  # what was stored is as it was
 
 
+@pytest.mark.opens_app
 def test_abandoning_asks_first(page: Any, base_url: str) -> None:
     first = start(page, base_url, "taco", seed=2)
     settle_saves(page)
@@ -365,6 +376,7 @@ def test_abandoning_asks_first(page: Any, base_url: str) -> None:
     assert first not in saved_games(page)
 
 
+@pytest.mark.opens_app
 def test_finished_games_make_the_history_which_clears_only_when_asked(
     page: Any, base_url: str
 ) -> None:
@@ -408,12 +420,13 @@ def test_finished_games_make_the_history_which_clears_only_when_asked(
     assert saved_games(page) == {}
 
 
+@pytest.mark.opens_app
 def test_home_lists_the_games_in_progress_across_games(page: Any, base_url: str) -> None:
     """One of each game in progress: the home lists them all, latest first, each in its own
     words, and nothing overlaps at any size."""
     ids = {}
     for game in ("taco", "nacho", "jalapeno"):
-        ids[game] = start(page, base_url, game, seed=21)
+        ids[game] = start(page, base_url, game, seed=21, tap=bool(ids))
         play_on(page, 1)
         settle_saves(page)
         go_home(page)

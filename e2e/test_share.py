@@ -140,13 +140,14 @@ def test_a_shared_game_opens_in_a_fresh_profile_at_the_same_final_position(
     assert "Zoë" not in seats  # names stay at home unless the sharer ticks the box
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", NOT_OVER)
 def test_a_game_not_over_is_shared_from_its_menu_and_opens_as_play_from_here(
-    new_context: Any, base_url: str, game: str
+    page: Any, new_context: Any, base_url: str, game: str
 ) -> None:
     record, _ = finished(game)
     half = len(record) // 2
-    sharer = new_context().new_page()
+    sharer = page  # the friend's is a fresh profile
     open_app(sharer, f"{base_url}?pace={PACE}#/{game_route(record.truncated(half))}")
     sharer.wait_for_selector(f'[data-testid="replay-screen"][data-at="{half}"]')
     assert sharer.get_by_test_id("replay-open-hands").count() == 0  # no hand opens mid-game
@@ -181,11 +182,14 @@ def test_a_game_not_over_is_shared_from_its_menu_and_opens_as_play_from_here(
     assert as_json(replay(theirs.truncated(len(mine)))) == as_json(replay(mine))
 
 
+@pytest.mark.opens_app
 @pytest.mark.parametrize("game", CHALLENGE)
-def test_a_challenge_link_deals_the_same(new_context: Any, base_url: str, game: str) -> None:
+def test_a_challenge_link_deals_the_same(
+    page: Any, new_context: Any, base_url: str, game: str
+) -> None:
     # The friend plays the whole game by taps: one round of Jalape-NO! is a whole game too.
     record, _ = finished(game, **SHORT.get(game, {}))
-    sharer = new_context().new_page()
+    sharer = page  # the friend's is a fresh profile
     saved_id = near_the_end(sharer, base_url, record)
     sharer.locator('#game-root [data-testid="share-open"]').tap()
     sharer.wait_for_selector('[data-testid="share-sheet"]')
@@ -245,20 +249,8 @@ def test_hostile_links_are_refused_cleanly(new_context: Any, base_url: str) -> N
     links = hostile_links(base_url)
     ctx = new_context()
     errors: list[str] = []
-    # Before Python is ready, on a fresh page (~4 s each): every link the shell refuses itself,
-    # and one it leaves to Python ("changed"; Python's refusals are one function, and the page
-    # that is ready below goes through them all).
-    cold_ones = ("changed", "unknown game", "markup", "script", "megabytes")
-    for what, fragment in ((w, links[w]) for w in cold_ones):
-        # Before Python is ready (a fresh page: the shell reads the fragment first, and refuses
-        # what it can; a link that looks right to it waits for Python, which refuses it) ...
-        cold = ctx.new_page()
-        cold.on("pageerror", lambda e: errors.append(str(e)))
-        open_app(cold, base_url + fragment, ready=False)
-        assert_refused(cold, what, timeout=READY_TIMEOUT_MS)
-        assert cold.evaluate("() => location.hash") == "", what
-        cold.close()  # (a boot still under way stops here: the next page is another fresh one)
-    # ... and once it is, as a link followed in the app.
+    # Once Python is ready, as a link followed in the app (the first visit of this profile: the
+    # fresh pages below then load from its offline copy, a boot of ~2 s, not ~5) ...
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, base_url)
@@ -267,6 +259,20 @@ def test_hostile_links_are_refused_cleanly(new_context: Any, base_url: str) -> N
         page.evaluate("(h) => { location.hash = h; }", fragment)
         assert_refused(page, what)
         assert page.evaluate("() => location.hash") == "", what
+    page.evaluate("() => navigator.serviceWorker.ready")
+    # ... and before Python is ready, on a fresh page: every link the shell refuses itself, and
+    # one it leaves to Python ("changed"; Python's refusals are one function, and the page that
+    # is ready above went through them all).
+    cold_ones = ("changed", "unknown game", "markup", "script", "megabytes")
+    for what, fragment in ((w, links[w]) for w in cold_ones):
+        # A fresh page: the shell reads the fragment first, and refuses what it can; a link that
+        # looks right to it waits for Python, which refuses it.
+        cold = ctx.new_page()
+        cold.on("pageerror", lambda e: errors.append(str(e)))
+        open_app(cold, base_url + fragment, ready=False)
+        assert_refused(cold, what, timeout=READY_TIMEOUT_MS)
+        assert cold.evaluate("() => location.hash") == "", what
+        cold.close()  # (a boot still under way stops here: the next page is another fresh one)
     assert not errors
 
     # Markup in names (a link with names) is text.
@@ -309,12 +315,13 @@ def test_links_under_a_sub_path_open_offline(
     assert replay_state(offline)[1] == as_json(live[-1])
 
 
+@pytest.mark.opens_app
 def test_the_daily_crazy_taco_deal_is_the_same_for_everyone(
-    new_context: Any, base_url: str
+    page: Any, new_context: Any, base_url: str
 ) -> None:
     records = []
-    for _ in range(2):
-        page = new_context().new_page()
+    for first in (True, False):  # two players: this one, then another in a fresh profile
+        page = page if first else new_context().new_page()
         open_app(page, f"{base_url}?pace={PACE}#/taco")
         page.wait_for_selector('[data-testid="setup"] [data-testid="daily"]')
         page.get_by_test_id("daily-play").tap()

@@ -22,6 +22,7 @@ for extra in (ROOT, ROOT / "web"):
         sys.path.insert(0, str(extra))
 
 from conftest import (  # noqa: E402
+    open_app,
     saved_count,
     saved_record,
     saved_state,
@@ -165,9 +166,9 @@ def check_an_illegal_tap(page: Any, state: engine.State) -> bool:
     return False
 
 
-def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any) -> None:
-    page.goto(page.url.split("?")[0].split("#")[0] + "?seed=3")
-    page.wait_for_function("() => window.picante && window.picante.ready === true")
+@pytest.mark.opens_app
+def test_a_seeded_solo_game_is_played_by_taps_to_its_end_screen(page: Any, base_url: str) -> None:
+    open_app(page, f"{base_url}?seed=3")
     open_setup(page)
     start(page)
     actions = undone = illegal = 0

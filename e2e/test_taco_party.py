@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 for extra in (ROOT, ROOT / "web", ROOT / "tests" / "taco"):
     if str(extra) not in sys.path:
@@ -22,6 +24,7 @@ for extra in (ROOT, ROOT / "web", ROOT / "tests" / "taco"):
 
 from conftest import (  # noqa: E402
     axe_violations,
+    open_app,
     open_position,
     run_python,
     saved_count,
@@ -324,9 +327,9 @@ def key_move(page: Any, view: dict[str, Any], move: str) -> None:
         page.keyboard.press("Enter")
 
 
-def test_a_whole_solo_game_with_the_keyboard_only(page: Any) -> None:
-    page.goto(page.url.split("?")[0].split("#")[0] + "?seed=3")
-    page.wait_for_function("() => window.picante && window.picante.ready === true")
+@pytest.mark.opens_app
+def test_a_whole_solo_game_with_the_keyboard_only(page: Any, base_url: str) -> None:
+    open_app(page, f"{base_url}?seed=3")
     page.evaluate("window.picante.setPace(1000)")  # a new turn's summary waits for Enter
     tab_to(page, '[data-game="taco"]')
     page.keyboard.press("Enter")

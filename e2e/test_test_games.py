@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
     ROOT,
     SHIPPED_GAMES,
@@ -71,12 +72,8 @@ def cover_then_ready(page: Any, name: str) -> None:
     page.wait_for_selector('[data-testid="actions"] [data-move]')
 
 
-def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(
-    new_context, test_server
-):
-    ctx = new_context()
-    page = ctx.new_page()
-    open_app(page, test_server.url)
+def test_two_humans_hot_seat_neither_sees_the_others_pick_before_the_reveal(test_page):
+    page = test_page
     card = page.locator('[data-game="rps"]')
     assert card.locator(".game-name").inner_text() == "Rock Paper Scissors"
     assert card.get_attribute("data-soon") is None  # engine and UI registered: playable
@@ -151,11 +148,11 @@ def test_a_test_game_route_is_no_route_in_the_shipped_app(page, base_url):
     assert "rps" not in SHIPPED_GAMES and "rps" in TEST_ONLY_GAMES
 
 
-def test_a_game_resumes_after_a_reload_behind_the_cover(new_context, test_server):
+@pytest.mark.opens_app
+def test_a_game_resumes_after_a_reload_behind_the_cover(test_page, test_server):
     """Saved after every action, generically: a reload mid-round resumes where it was, and a
     pass-and-play game resumes behind the cover of the seat still to pick."""
-    ctx = new_context()
-    page = ctx.new_page()
+    page = test_page
     open_app(page, test_server.url + "#/rps")
     page.evaluate(f"window.picante.setPace({PACE})")
     page.wait_for_selector('[data-testid="setup"]')
