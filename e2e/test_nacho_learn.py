@@ -154,12 +154,15 @@ def test_a_whole_game_with_the_keyboard_only(page: Any) -> None:
     for _ in range(400):
         # Where focus is, read in the very evaluation that saw it ready (a reveal at this pace
         # goes by itself, and a frame later its button has gone); a lit choice counts on the
-        # human's turn only (one just played may keep the focus while the bots play).
+        # human's turn only, with no result up (one just played may keep the focus while the
+        # bots play, or under the reveal for a frame: an Enter there answers the reveal).
         focus = page.wait_for_function(
             """(sels) => {
               const at = (document.activeElement || {}).dataset || {};
               const over = !!document.querySelector('[data-testid=game-over]');
-              const mine = !!document.querySelector(sels.turn);  // the human's turn
+              // the human's turn, no result over it (a tap there answers the result)
+              const mine = !!document.querySelector(sels.turn)
+                && !document.querySelector('[data-action="dismiss"]');
               const ready = over || ['dismiss', 'next-round'].includes(at.action)
                 || (at.action === 'play' && at.legal !== 'false' && mine);
               return ready && {over, action: at.action || '', testid: at.testid || '',
