@@ -313,12 +313,14 @@ def race(
     it beats ``prior`` by ``z`` standard errors too, so noise alone never overrides it. None
     if not one world fits the budget.
 
-    ``order`` (the legal actions, the game's favourite first; ``prior`` among the first) is a
-    shortlist: when, after the first world, the budget left (counted, or timed from that world)
-    cannot play every candidate in ``2 * min_worlds`` more worlds, only the first that it can
-    go on (at least two), so that a few are told apart rather than many left untold.
+    ``order`` (the legal actions worth comparing, the game's favourite first; ``prior`` among
+    the first) is the candidates: a game may leave out actions that play exactly like one it
+    keeps (Jalape-NO!'s cards with no live card between them). It is also a shortlist: when,
+    after the first world, the budget left (counted, or timed from that world) cannot play every
+    candidate in ``2 * min_worlds`` more worlds, only the first that it can go on (at least
+    two), so that a few are told apart rather than many left untold.
     """
-    live = list(legal)
+    live = list(legal) if order is None else [a for a in order if a in legal]
     rewards: dict[Action, list[float]] = {a: [] for a in live}
     rollout, stop = parts.rollout_action, parts.stop
     clock = SliceClock(math.inf if iterations is not None else budget_ms)

@@ -329,6 +329,55 @@ def test_the_heuristics_order_puts_its_choice_first_and_holds_every_legal_card()
     assert seen == {"lead", "follow", "void"}
 
 
+def test_cards_with_no_live_card_between_them_are_compared_once() -> None:
+    """``distinct_cards``: two cards of a colour play alike when no card between them is still
+    to be played by someone else (unseen) or lies in the current trick; Jalapeños never merge.
+    The race's candidates (``JalapenoParts.order``) keep one card of each such run, the
+    heuristic's favourite; ``distinct=False`` keeps them all."""
+    from engine.jalapeno.bots import JalapenoParts, heuristic_card, heuristic_order
+    from engine.jalapeno.cards import parse_card as parse
+    from engine.jalapeno.heuristic import Table
+    from engine.jalapeno.unseen import distinct_cards
+
+    def view(hand: list[str], trick: list[str] = (), pile: list[str] = ()) -> dict:
+        return {
+            "hand": hand,
+            "players": 3,
+            "trick": [{"seat": 1, "card": c} for c in trick],
+            "last_trick": None,
+            "seats": [{"jalapenos": [], "pile": list(pile)}]
+            + [{"jalapenos": [], "pile": None}] * 2,
+        }
+
+    def kept(v: dict, cards: str) -> str:
+        return " ".join(str(c) for c in distinct_cards(v, [parse(c) for c in cards.split()]))
+
+    hand = ["R1", "R4", "R5", "R7", "G2", "G9"]
+    assert kept(view(hand), "R4 R5 R7 R1 G2 G9") == "R4 R7 R1 G2 G9"  # R6 is unseen
+    assert kept(view(hand, pile=["R6"]), "R7 R5 R4 R1 G2 G9") == "R7 R1 G2 G9"  # R6 is gone
+    assert kept(view(hand, trick=["R6"]), "R5 R4 R7") == "R5 R7"  # R6 is in the trick
+    assert kept(view(hand), "G9 G2") == "G9 G2"
+    assert kept(view(["R1", "R2"]), "R1 R2") == "R1 R2"  # a Jalapeño is never merged
+
+    merged = 0
+    for players in PLAYER_COUNTS:
+        for state in sample_states(players, 4, seed=3):
+            for _ in range(players * 3):
+                if state.is_over():
+                    break
+                seat = state.turn
+                view_, legal = state.view(seat), state.legal_actions(seat)
+                order = JalapenoParts().order(view_, legal)
+                cards = [a.card for a in order]
+                assert cards[0] == heuristic_card(Table(view_), [a.card for a in legal])
+                everything = heuristic_order(Table(view_), [a.card for a in legal])
+                assert cards == distinct_cards(view_, everything)
+                merged += len(order) < len(legal)
+                assert len(JalapenoParts(distinct=False).order(view_, legal)) == len(legal)
+                state = state.apply(seat, legal[-1])
+    assert merged > 0
+
+
 # -- determinism and cooperation ------------------------------------------------------------
 
 

@@ -447,6 +447,17 @@ def test_a_race_too_short_for_every_lever_goes_on_with_the_games_shortlist() -> 
     assert choice == Take(5) and set(played[8:]) > {0, 5}  # all eight raced on
 
 
+def test_the_race_compares_only_the_games_candidates() -> None:
+    """A game's ``order`` may leave out actions that play exactly like one it keeps: the race
+    plays only those it holds, and answers with one of them."""
+    state = Levers((0.1, 0.2, 0.9, 0.9))
+    view, legal = state.view(0), state.legal_actions(0)
+    parts = PullsParts(shared=1.0, own=0.0)
+    gen = race(parts, view, legal, 0, Rng(1), budget_ms=0, iterations=60, order=[Take(0), Take(2)])
+    assert drain(gen) == Take(2)
+    assert {w.pulled for w in parts.played} == {0, 2}
+
+
 class PullsParts(LeversParts):
     """``LeversParts`` that also keeps each playout's end (which lever it pulled)."""
 

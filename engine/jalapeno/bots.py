@@ -28,7 +28,7 @@ from .actions import PLAYS, Play
 from .cards import Card
 from .heuristic import StateTable, Table, heuristic_card, heuristic_order
 from .state import JalapenoState
-from .unseen import Determiniser, deal_unseen, determinise, unseen_cards
+from .unseen import Determiniser, deal_unseen, determinise, distinct_cards, unseen_cards
 
 __all__ = [
     "heuristic_action",
@@ -151,7 +151,8 @@ class JalapenoParts:
     ``relative`` weighs the others' penalties in the reward; ``epsilon`` is the rollout's chance
     of a random card at a choice (None: 0.4 / players, about one random card per trick in 2.5;
     more hurt with many players); ``smart_lead`` and ``harmless_follow`` switch two refinements
-    of ``rollout_card`` (kept as knobs for ``scripts/bench_bots.py``).
+    of ``rollout_card`` (kept as knobs for ``scripts/bench_bots.py``); ``distinct`` compares
+    only one card of each run that plays alike (``order``).
     """
 
     def __init__(
@@ -163,7 +164,9 @@ class JalapenoParts:
         policy: str = "heuristic",
         rank: float = 0.0,
         shared: bool = True,
+        distinct: bool = True,
     ) -> None:
+        self.distinct = distinct
         self.policy = policy
         self.rank = rank
         self.shared = shared
@@ -180,9 +183,13 @@ class JalapenoParts:
         return self._worlds.sample(rng)
 
     def order(self, view: Mapping[str, Any], legal: Sequence[Play]) -> list[Play]:
-        """``legal`` from the heuristic's favourite down (``heuristic_order``): the race's
-        shortlist when its budget cannot try every card in enough worlds."""
+        """``legal`` from the heuristic's favourite down (``heuristic_order``), less the cards
+        that play exactly like a more favoured one (``distinct_cards``, unless ``distinct`` is
+        off): the race's candidates, and its shortlist when its budget cannot try every card
+        in enough worlds."""
         cards = heuristic_order(Table(view), [a.card for a in legal])
+        if self.distinct:
+            cards = distinct_cards(view, cards)
         return [_action_for(c, legal) for c in cards]
 
     def rollout_action(self, state: JalapenoState, player: int, rng: Rng) -> Play:

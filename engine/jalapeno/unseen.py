@@ -56,6 +56,39 @@ def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
     return [c for c in deck_for(view["players"]) if c not in seen]
 
 
+def distinct_cards(view: Mapping[str, Any], cards: Sequence[Card]) -> list[Card]:
+    """``cards`` (the seat's legal cards, in any order) less those that play exactly like an
+    earlier one: two cards of a colour with no *live* card of that colour between their values
+    (none unseen, none in the current trick) take and duck exactly the same tricks, and a pile
+    scores by colour, not value. So only the first of each such run is kept. Jalapeños are
+    never merged. The search compares what is left (``JalapenoParts.distinct``).
+
+    >>> from engine.jalapeno.cards import Card as C
+    >>> view = {"hand": ["R4", "R5", "R9"], "players": 3, "trick": [], "last_trick": None,
+    ...         "seats": [{"jalapenos": [], "pile": []}] * 3}
+    >>> [str(c) for c in distinct_cards(view, [C("R", 5), C("R", 4), C("R", 9)])]
+    ['R5', 'R9']
+    """
+    hand = {c for c in cards if not c.is_jalapeno}
+    live: dict[str, list[int]] = {}
+    for c in [*unseen_cards(view), *(parse_card(t["card"]) for t in view["trick"])]:
+        live.setdefault(c.colour, []).append(c.value)
+    out: list[Card] = []
+    kept: list[Card] = []
+    for c in cards:
+        if c in hand:
+            values = live.get(c.colour, ())
+            if any(
+                k.colour == c.colour
+                and not any(min(k.value, c.value) < v < max(k.value, c.value) for v in values)
+                for k in kept
+            ):
+                continue
+            kept.append(c)
+        out.append(c)
+    return out
+
+
 def deal_unseen(
     cards: Sequence[Card],
     sizes: Mapping[int, int],
