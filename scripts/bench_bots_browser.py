@@ -20,6 +20,11 @@ answer, yields to the page included):
               and how many exceeded 50 and 100 ms (a frame every 16.7 ms is smooth; the longest
               gap includes the app's own re-renders after each move)
   long tasks  the longest main-thread task (Long Tasks API)
+  app work    the app's own work between the bots' slices, by kind (``web/ui/meter.py``:
+              applying a move, a screen's HTML, the page's patch, a save): how many pieces,
+              how many longer than a frame, the longest
+  gap         each frame gap over 50 ms, with the long tasks and the app's longest pieces of
+              work that began in it
 
 The machine is shared: figures measured under load are noisy, so the load average is printed.
 """
@@ -27,6 +32,7 @@ The machine is shared: figures measured under load are noisy, so the load averag
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -48,7 +54,7 @@ FRAMES_JS = """() => {
   requestAnimationFrame(tick);
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push(e.duration);
+      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
     }).observe({type: 'longtask', buffered: false});
   } catch (e) {}
 }"""
@@ -122,6 +128,7 @@ def main() -> None:
             decisions = page.evaluate("() => window.picante.stats.decisions")
             frames = page.evaluate("() => window.__frames")
             longs = page.evaluate("() => window.__long")
+            app_work = page.evaluate("() => JSON.stringify(window.picante.stats.work || null)")
             browser.close()
     finally:
         srv.stop()
@@ -155,7 +162,23 @@ def main() -> None:
             f" ms, gaps over 50 ms: {sum(1 for g in gaps if g > 50)},"
             f" over 100 ms: {sum(1 for g in gaps if g > 100)}"
         )
-    print(f"  long tasks {len(longs)}, longest {max(longs, default=0):.0f} ms")
+    print(f"  long tasks {len(longs)}, longest {max((d for _, d in longs), default=0):.0f} ms")
+    work = json.loads(app_work)
+    if work:
+        for label, row in sorted(work["labels"].items(), key=lambda kv: -kv[1]["longest_ms"]):
+            print(
+                f"  app work   {label}: {row['count']}, over a frame {row['slow']},"
+                f" longest {row['longest_ms']:.1f} ms"
+            )
+    # Each gap over 50 ms, beside the long tasks and the app's longest pieces of work in it.
+    pieces = (work or {}).get("longest", [])
+    for a, b in zip(frames, frames[1:], strict=False):
+        if b - a <= 50:
+            continue
+        inside = [f"task {d:.0f} ms" for t, d in longs if a - 5 <= t <= b]
+        inside += [f"{p['label']} {p['ms']:.0f} ms" for p in pieces if a - 5 <= p["at"] <= b]
+        at = (a - frames[0]) / 1000
+        print(f"  gap        {b - a:.0f} ms at {at:.1f} s of the game: {', '.join(inside) or '?'}")
 
 
 if __name__ == "__main__":

@@ -391,3 +391,32 @@ async def until_tutorial(t: Any, ok: Any) -> None:
         if t.task is not None and t.task.done():
             t.task.result()
     raise AssertionError(f"the tutorial never got there ({t.screen}, {t.card[:80]!r})")
+
+
+def test_the_app_meters_its_own_work_between_the_bots_slices() -> None:
+    """``ui.meter`` (its doctest): a table's bot moves, screens and patches are timed, by kind,
+    for ``window.picante.stats.work`` (issue 14 § 2: the app's own share of a frame gap)."""
+    import doctest
+
+    from ui import meter
+
+    assert doctest.testmod(meter).attempted > 0
+    assert doctest.testmod(meter).failed == 0
+
+    def counts() -> dict[str, int]:
+        return {k: v["count"] for k, v in meter.METER.summary()["labels"].items()}
+
+    before = counts()
+    session = Session.new("jalapeno", seats(BOT, BOT, BOT), {"rounds": 1}, seed=3)
+
+    async def script(page: FakePage, table: Table) -> None:
+        while await settle(table) is not Screen.OVER:
+            table.on_tap("dismiss")
+
+    play("jalapeno", session, script)
+    after = {k: n - before.get(k, 0) for k, n in counts().items()}
+    moves = len(session.record)
+    assert moves > 30 and after["play"] == moves  # every card played, each once
+    assert after["html thinking"] >= moves and after["patch"] >= moves
+    summary = meter.METER.summary()
+    assert summary["longest"][0]["ms"] == max(r["longest_ms"] for r in summary["labels"].values())

@@ -92,6 +92,7 @@ IMPORTS: tuple[str, ...] = (
     "ui.hints",
     "ui.settings",
     "ui.scene",
+    "ui.meter",
     "ui.table",
     "ui.generic",
     "ui.replay",  # replays, share links, challenges: ui.app's ui.linking

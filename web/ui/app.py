@@ -40,6 +40,7 @@ from .home import (
 )
 from .html import Html
 from .linking import Linking
+from .meter import METER
 from .saves import OVER, PLAYING, Damaged, Row, new_id, read_row, row_of
 from .session import BOT, HUMAN, SeatConfig, Session, clean_name
 from .settings import STORAGE_KEY as SETTINGS_KEY
@@ -422,14 +423,16 @@ class App(Linking):
         assert session.saved_id is not None
         ui = self.ui if self.ui is not None and self.ui.game is session.game else None
         ui = ui or games.load_ui(session.game.id)
-        row = row_of(session, ui, session.created or dom.now_ms(), dom.now_ms())
-        try:
-            await dom.db_put(
+        with METER.time("save"):
+            row = row_of(session, ui, session.created or dom.now_ms(), dom.now_ms())
+            put = dom.db_put(
                 session.saved_id,
                 json.dumps(row),
                 session.record.to_text(),
                 session.checkpoint_text(),
             )
+        try:
+            await put
         except dom.StorageError as err:
             self.storage_failed(str(err))
             return
@@ -722,7 +725,7 @@ class App(Linking):
         entry.update(longest_slice_ms=round(d.longest_slice_ms, 1), iterations=d.iterations)
         self.decisions = [*self.decisions[-199:], entry]
         search = [e["ms"] for e in self.decisions if e["level"] == "search"]
-        stats: dict[str, Any] = {"decisions": self.decisions}
+        stats: dict[str, Any] = {"decisions": self.decisions, "work": METER.summary()}
         if search:
             stats["search"] = {
                 "count": len(search),

@@ -26,7 +26,13 @@
     }
     const have = a.getAttributeNames();
     if (have.length !== want.length) {  // a has every wanted one: any more are stale
-      for (const name of have) if (!b.hasAttribute(name)) a.removeAttribute(name);
+      for (const name of have) {
+        // ui.dom.focus gives a focus target that is no control (the status line) tabindex=-1:
+        // taken away on the next patch, focus would drop to the body, and the focus put back
+        // after the frame would lay the page out at once, on every screen a bot's move draws.
+        if (name === 'tabindex' && a === document.activeElement) continue;
+        if (!b.hasAttribute(name)) a.removeAttribute(name);
+      }
     }
     const tag = a.tagName;
     if (tag === 'INPUT') {

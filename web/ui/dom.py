@@ -275,11 +275,22 @@ def now_ms() -> float:
     return float(js.Date.now())
 
 
+_CONTROLS = "a[href], button, input, select, textarea"
+
+
+def _place_holder(el: Any) -> bool:
+    """A non-control that ``focus`` gave ``tabindex="-1"`` to hold the focus (a status line)."""
+    return el.getAttribute("tabindex") == "-1" and not el.matches(_CONTROLS)
+
+
 def focus(selectors: tuple[str, ...], *, move: bool = False, within: str = SCREEN_ID) -> None:
     """After the next frame (the patch's own focus fix-up runs first), focus the first element
     of ``within`` matching one of ``selectors``, scrolled into view if need be: always when
-    ``move``, else only if focus was lost (on the page's body, or outside ``within``). A
-    target that cannot take focus (a status line) is given ``tabindex="-1"``."""
+    ``move``, else only if focus was lost (on the page's body, or outside ``within``), or is
+    on a place-holder of ours (a non-control given ``tabindex="-1"``, as below) and a target
+    ahead of it in ``selectors`` came (a result's Continue while the status line has focus). A
+    target that cannot take focus (a status line) is given ``tabindex="-1"``; the patch leaves
+    it on while it has focus (``ui/dom.js``), so the focus stays put from screen to screen."""
 
     def run(*_: Any) -> None:
         box = js.document.getElementById(within)
@@ -287,15 +298,15 @@ def focus(selectors: tuple[str, ...], *, move: bool = False, within: str = SCREE
             return
         active = js.document.activeElement
         inside = not missing(active) and active != js.document.body and box.contains(active)
-        if inside and not move:
-            return
+        if inside and not move and not _place_holder(active):
+            return  # a control or a tab stop the player is on
         for selector in selectors:
             el = box.querySelector(selector)
             if missing(el):
                 continue
             if inside and (active == el or active.matches(selector)):
                 return  # already on one of them
-            if not el.matches("a[href], button, input, select, textarea, [tabindex]"):
+            if not el.matches(f"{_CONTROLS}, [tabindex]"):
                 el.setAttribute("tabindex", "-1")
             el.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
             el.scrollIntoView(

@@ -25,6 +25,7 @@ from . import hints, sheets
 from .bots import Decision, PageTurns, decide, make_bot
 from .chrome import with_share
 from .html import Html
+from .meter import METER
 from .privacy import privacy_cover
 from .rules import section_for
 from .scene import Pause, Scene, Screen
@@ -173,7 +174,8 @@ class Table:
         self.host.record(decision)
         spent = loop.time() - started
         await asyncio.sleep(max(0.0, self.ms(BOT_PAUSE_MS) - spent))
-        happened = s.play(seat, decision.action)
+        with METER.time("play"):
+            happened = s.play(seat, decision.action)
         await self.after(happened)
 
     async def human_turn(self, seat: int) -> None:
@@ -514,15 +516,19 @@ class Table:
             self.host.show(privacy_cover(name, self.ui.title), f"Pass the device to {name}")
             self.host.announce(f"Pass the device to {name}")
             return
-        scene = self.scene()
-        html = self.ui.render(s, scene)
-        if scene.hint is not None and scene.hint.targets:
-            html = hints.mark_moves(html, scene.hint.targets)
-        if self.dialog is not None:
-            own = self.platform_dialog(scene, self.dialog)
-            html += own if own is not None else with_share(self.ui.dialog(s, scene, self.dialog))
-        html += self.layer()
-        self.host.show(html, scene.status)
+        with METER.time(f"html {self.screen.name.lower()}"):
+            scene = self.scene()
+            html = self.ui.render(s, scene)
+            if scene.hint is not None and scene.hint.targets:
+                html = hints.mark_moves(html, scene.hint.targets)
+            if self.dialog is not None:
+                own = self.platform_dialog(scene, self.dialog)
+                if own is None:
+                    own = with_share(self.ui.dialog(s, scene, self.dialog))
+                html += own
+            html += self.layer()
+        with METER.time("patch"):
+            self.host.show(html, scene.status)
         self.host.announce(self.announcement(scene))
         if self.dialog is None and self.screen is not Screen.TURN:
             self.host.focus(FOCUS_ELSE)  # only if focus was lost with the control it was on

@@ -76,8 +76,8 @@ def render_table(session: Session, view: dict[str, Any], ctx: TableCtx, bar: Htm
         + (
             _trick_won(session, ctx.result)
             if ctx.result is not None
-            else '<p class="status jp-status" data-area="status" data-testid="status">'
-            f"{esc(ctx.status)}</p>"
+            else '<div class="status jp-status" data-area="status" data-testid="status">'
+            f"{esc(ctx.status)}</div>"
         )
         + (_mine(session, view, ctx, colours) if viewer is not None else _hidden(session))
         + "</section>"
@@ -112,12 +112,13 @@ def _seat(
     flag = ""
     if acting:
         # Words on a tablet's seat; on a phone's, a mark beside the name (the status line says
-        # it in words): dots for a bot thinking, an arrow for a player to play.
+        # it in words): dots for a bot thinking, an arrow for a player to play. Keyed, so that
+        # the patch adds or drops it alone as the turn moves on (``ui.dom.render``).
         flag = (
-            '<span class="jp-flag jp-flag-bot" aria-hidden="true"><span class="jp-flag-word">'
-            'thinking</span><span class="jp-dots"></span></span>'
+            '<span class="jp-flag jp-flag-bot" aria-hidden="true" data-key="flag">'
+            '<span class="jp-flag-word">thinking</span><span class="jp-dots"></span></span>'
             if config.is_bot
-            else '<span class="jp-flag jp-flag-human" aria-hidden="true">'
+            else '<span class="jp-flag jp-flag-human" aria-hidden="true" data-key="flag">'
             '<span class="jp-flag-word">to play</span></span>'
         )
     kind = icon("bot") if config.is_bot else icon("human")

@@ -313,7 +313,9 @@ class TacoUI(GenericUI):
             lines = [self.narrate(s, e) for e in events if e.get("kind") not in ("turn",)]
             body = "".join(f"<li>{esc(x)}</li>" for x in lines if x)
             return (
-                '<div class="tc-log" data-area="side">'
+                # Keyed: in place of the keyed log, not matched to the status line after it
+                # (which would be rebuilt, and lose the focus it holds).
+                '<div class="tc-log" data-area="side" data-key="turn-log">'
                 + result_banner(
                     f"<strong>Turn {esc(scene.pause.event.get('turn', ''))}</strong>"
                     f'<ol class="tc-log-list">{body}</ol>',
