@@ -326,6 +326,8 @@ def race(
     clock = SliceClock(math.inf if iterations is not None else budget_ms)
     out_of_time, done, worlds = False, 0, 0
     while len(live) > 1 and (iterations is None or done < iterations):
+        if clock.out_of_time():  # (a time budget: no world begun that cannot finish)
+            break
         start = parts.determinise(view, rng)
         seed = rng.next_u64()
         finished: list[Action] = []

@@ -441,8 +441,9 @@ def test_a_race_too_short_for_every_lever_goes_on_with_the_games_shortlist() -> 
 
     choice, played = pulled(PullsParts(shared=5.0, own=0.0), 24)
     assert choice == Take(5)
-    # world 1: all eight; worlds 2-4: the two (then the default is measurably worse: done)
-    assert played[:8] == list(range(8)) and played[8:] == [0, 5] * 3
+    # world 1: all eight, in the game's order; worlds 2-4: the two (then the default is
+    # measurably worse: done)
+    assert played[:8] == [a.n for a in order] and played[8:] == [0, 5] * 3
     choice, played = pulled(PullsParts(shared=5.0, own=0.0), 300)
     assert choice == Take(5) and set(played[8:]) > {0, 5}  # all eight raced on
 
