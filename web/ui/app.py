@@ -695,7 +695,8 @@ class App(Linking):
         await asyncio.sleep(WARM_UP_AFTER_S)
         try:
             for module in games.warm_up_modules():
-                importlib.import_module(module)
+                with METER.time("warm-up import"):
+                    importlib.import_module(module)
                 await asyncio.sleep(WARM_UP_GAP_S)  # a tap in between is handled at once
         except Exception as err:  # only a head start: opening the game imports it anyway
             dom.warn(f"picante: warm-up stopped: {err!r}")
