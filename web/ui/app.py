@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 # the event loop, so that the first tap on a game does not wait for them either.
 WARM_UP_AFTER_S = 0.5
 WARM_UP_GAP_S = 0.03
+WARM_UP_PAUSED_S = 0.5  # how often a warm-up paused by a game looks whether it is over
 CHECK_GAP_S = 0.05  # between two saved games checked in the background
 
 SAVED_ID = "saved-games"  # the home's "Continue" list (web/index.html)
@@ -695,7 +696,13 @@ class App(Linking):
         await asyncio.sleep(WARM_UP_AFTER_S)
         try:
             for module in games.warm_up_modules():
-                importlib.import_module(module)
+                # Only while no game is on screen: an import is one long task (up to ~200 ms
+                # for a game's UI and bots), which a table would show as a stalled frame; the
+                # game that opened imported its own modules already.
+                while self.table is not None or self.replay is not None:
+                    await asyncio.sleep(WARM_UP_PAUSED_S)
+                with METER.time("warm-up import"):
+                    importlib.import_module(module)
                 await asyncio.sleep(WARM_UP_GAP_S)  # a tap in between is handled at once
         except Exception as err:  # only a head start: opening the game imports it anyway
             dom.warn(f"picante: warm-up stopped: {err!r}")
