@@ -16,6 +16,9 @@
   const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (
     a.tagName === b.tagName && testid(a) === testid(b)
     && a.getAttribute('type') === b.getAttribute('type')));
+  // A place-holder of ui.dom.focus's (its _place_holder): a non-control it made focusable.
+  const CONTROLS = 'a[href], button, input, select, textarea';
+  const placeHolder = (el) => el.getAttribute('tabindex') === '-1' && !el.matches(CONTROLS);
   function patchNode(a, b) {
     if (a.nodeType !== 1) { if (a.data !== b.data) a.data = b.data; return; }
     // Names and values as strings (NamedNodeMap items are Attr nodes: one object each).
@@ -30,7 +33,7 @@
         // ui.dom.focus gives a focus target that is no control (the status line) tabindex=-1:
         // taken away on the next patch, focus would drop to the body, and the focus put back
         // after the frame would lay the page out at once, on every screen a bot's move draws.
-        if (name === 'tabindex' && a === document.activeElement) continue;
+        if (name === 'tabindex' && a === document.activeElement && placeHolder(a)) continue;
         if (!b.hasAttribute(name)) a.removeAttribute(name);
       }
     }

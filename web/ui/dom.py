@@ -275,7 +275,7 @@ def now_ms() -> float:
     return float(js.Date.now())
 
 
-_CONTROLS = "a[href], button, input, select, textarea"
+_CONTROLS = "a[href], button, input, select, textarea"  # (ui/dom.js's CONTROLS: the same)
 
 
 def _place_holder(el: Any) -> bool:
