@@ -37,6 +37,9 @@ def app_module(monkeypatch: pytest.MonkeyPatch) -> Any:
     yield ui.app
     for name in set(sys.modules) - before:  # nothing imported under the stand-ins stays
         del sys.modules[name]
+        package, _, child = name.rpartition(".")
+        if package in sys.modules and getattr(sys.modules[package], child, None) is not None:
+            delattr(sys.modules[package], child)  # (``from ui import dom`` would find it)
 
 
 def test_the_warm_up_waits_while_a_game_is_on_screen(
