@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -307,26 +308,34 @@ def test_the_heuristics_order_puts_its_choice_first_and_holds_every_legal_card()
     from engine.jalapeno.bots import Table, heuristic_card, heuristic_order
 
     seen = set()
+    for view, actions in decisions(games=6, seed=7, turns=2):
+        legal = [a.card for a in actions]
+        order = heuristic_order(Table(view), legal)
+        assert order[0] == heuristic_card(Table(view), legal)
+        assert sorted(order) == sorted(legal)
+        t = Table(view)
+        seen.add(
+            "lead"
+            if t.lead is None
+            else "follow"
+            if t.lead in {c.colour for c in legal}
+            else "void"
+        )
+    assert seen == {"lead", "follow", "void"}
+
+
+def decisions(games: int, seed: int, turns: int) -> Iterator[tuple[dict, list]]:
+    """(view, legal actions) of the seat to play, ``turns`` × players turns into each of
+    ``games`` sampled states at every player count (each turn plays the last legal card)."""
     for players in PLAYER_COUNTS:
-        for state in sample_states(players, 6, seed=7):
-            for _ in range(players * 2):
+        for state in sample_states(players, games, seed=seed):
+            for _ in range(players * turns):
                 if state.is_over():
                     break
                 seat = state.turn
-                view, legal = state.view(seat), [a.card for a in state.legal_actions(seat)]
-                order = heuristic_order(Table(view), legal)
-                assert order[0] == heuristic_card(Table(view), legal)
-                assert sorted(order) == sorted(legal)
-                t = Table(view)
-                seen.add(
-                    "lead"
-                    if t.lead is None
-                    else "follow"
-                    if t.lead in {c.colour for c in legal}
-                    else "void"
-                )
-                state = state.apply(seat, state.legal_actions(seat)[-1])
-    assert seen == {"lead", "follow", "void"}
+                legal = state.legal_actions(seat)
+                yield state.view(seat), legal
+                state = state.apply(seat, legal[-1])
 
 
 def test_cards_with_no_live_card_between_them_are_compared_once() -> None:
@@ -360,21 +369,14 @@ def test_cards_with_no_live_card_between_them_are_compared_once() -> None:
     assert kept(view(["R1", "R2"]), "R1 R2") == "R1 R2"  # a Jalapeño is never merged
 
     merged = 0
-    for players in PLAYER_COUNTS:
-        for state in sample_states(players, 4, seed=3):
-            for _ in range(players * 3):
-                if state.is_over():
-                    break
-                seat = state.turn
-                view_, legal = state.view(seat), state.legal_actions(seat)
-                order = JalapenoParts().order(view_, legal)
-                cards = [a.card for a in order]
-                assert cards[0] == heuristic_card(Table(view_), [a.card for a in legal])
-                everything = heuristic_order(Table(view_), [a.card for a in legal])
-                assert cards == distinct_cards(view_, everything)
-                merged += len(order) < len(legal)
-                assert len(JalapenoParts(distinct=False).order(view_, legal)) == len(legal)
-                state = state.apply(seat, legal[-1])
+    for view_, legal in decisions(games=4, seed=3, turns=3):
+        order = JalapenoParts().order(view_, legal)
+        cards = [a.card for a in order]
+        assert cards[0] == heuristic_card(Table(view_), [a.card for a in legal])
+        everything = heuristic_order(Table(view_), [a.card for a in legal])
+        assert cards == distinct_cards(view_, everything)
+        merged += len(order) < len(legal)
+        assert len(JalapenoParts(distinct=False).order(view_, legal)) == len(legal)
     assert merged > 0
 
 
