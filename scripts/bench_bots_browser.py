@@ -67,20 +67,77 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def thinks(a: float, b: float, spans: list[tuple[float, float]]) -> bool:
+    """Whether the frame gap from ``a`` to ``b`` (ms, the page's clock) overlaps a decision's
+    span.
+
+    >>> thinks(100.0, 160.0, [(150.0, 400.0)]), thinks(100.0, 160.0, [(10.0, 90.0)])
+    (True, False)
+    """
+    return any(start < b and a < end for start, end in spans)
+
+
+def game_arguments(ap: argparse.ArgumentParser) -> tuple[argparse.Namespace, object, int]:
+    """The arguments every bots-in-the-browser script takes: the game, its table, the level."""
     ap.add_argument("--game", required=True, choices=engine.game_ids())
     ap.add_argument("--level", default="heuristic", choices=("random", "heuristic", "search"))
     ap.add_argument("--players", type=int, default=None, help="default: the largest table")
-    ap.add_argument("--decisions", type=int, default=150)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--timeout", type=float, default=300.0)
     args = ap.parse_args()
     game = engine.get_game(args.game)
-    counts = game.player_counts
-    players = max(counts) if args.players is None else args.players
-    if players not in counts:
-        ap.error(f"{game.name} is for {list(counts)} players")
+    players = max(game.player_counts) if args.players is None else args.players
+    if players not in game.player_counts:
+        ap.error(f"{game.name} is for {list(game.player_counts)} players")
+    return args, game, players
+
+
+def phone(browser):
+    """A touch phone's context, 390 × 844 at 2× (the browser tests' phone)."""
+    return browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+    )
+
+
+def open_setup(page, url: str, game, players: int, value: str, seed: str) -> None:
+    """The app at ``url`` on ``game``'s set-up screen, ``value`` (``bot:LEVEL``) in every seat,
+    ready for the Start tap (any saved game of it cleared first)."""
+    page.goto(f"{url}?pace=0.1&seed={seed}")
+    page.wait_for_function("() => window.picante && window.picante.ready === true")
+    page.evaluate(f"localStorage.removeItem('picante.{game.id}.save')")
+    page.locator(f'[data-game="{game.id}"]').tap()
+    page.wait_for_selector('[data-testid="setup"]')
+    if len(game.player_counts) > 1:
+        label = f'[data-testid="players"] label:has(input[value="{players}"])'
+        page.locator(label).tap()
+        page.wait_for_function(f"document.querySelectorAll('.seat-row').length === {players}")
+    for seat in range(players):
+        page.select_option(f'select[data-field="seat-{seat}"]', value)
+
+
+def play(page, decisions: int, timeout: float) -> None:
+    """Let the bots play after the Start tap until ``decisions`` decisions, the game's end or
+    ``timeout`` seconds; a round's summary is tapped away."""
+    started = time.monotonic()
+    count = "() => window.picante.stats.decisions.length"
+    while page.evaluate(count) < decisions:
+        if page.locator('[data-testid="game-over"]').count():
+            break
+        if page.locator('[data-testid="next-round"]').count():  # a round's summary
+            page.get_by_test_id("next-round").tap()
+        if time.monotonic() - started > timeout:
+            print(f"timeout after {timeout:.0f} s")
+            break
+        time.sleep(0.5)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--decisions", type=int, default=150)
+    args, game, players = game_arguments(ap)
 
     from playwright.sync_api import sync_playwright
 
@@ -92,39 +149,11 @@ def main() -> None:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
             )
-            ctx = browser.new_context(
-                viewport={"width": 390, "height": 844},
-                device_scale_factor=2,
-                has_touch=True,
-                is_mobile=True,
-            )
-            page = ctx.new_page()
-            page.goto(f"{srv.url}?pace=0.1&seed={args.seed}")
-            page.wait_for_function("() => window.picante && window.picante.ready === true")
-            page.evaluate(f"localStorage.removeItem('picante.{game.id}.save')")
-            page.locator(f'[data-game="{game.id}"]').tap()
-            page.wait_for_selector('[data-testid="setup"]')
-            if len(counts) > 1:
-                label = f'[data-testid="players"] label:has(input[value="{players}"])'
-                page.locator(label).tap()
-                page.wait_for_function(
-                    f"document.querySelectorAll('.seat-row').length === {players}"
-                )
-            for seat in range(players):
-                page.select_option(f'select[data-field="seat-{seat}"]', value)
+            page = phone(browser).new_page()
+            open_setup(page, srv.url, game, players, value, args.seed)
             page.evaluate(FRAMES_JS)
             page.locator('[data-testid="start"]').tap()
-            started = time.monotonic()
-            count = "() => window.picante.stats.decisions.length"
-            while page.evaluate(count) < args.decisions:
-                if page.locator('[data-testid="game-over"]').count():
-                    break
-                if page.locator('[data-testid="next-round"]').count():  # a round's summary
-                    page.get_by_test_id("next-round").tap()
-                if time.monotonic() - started > args.timeout:
-                    print(f"timeout after {args.timeout:.0f} s")
-                    break
-                time.sleep(0.5)
+            play(page, args.decisions, args.timeout)
             decisions = page.evaluate("() => window.picante.stats.decisions")
             frames = page.evaluate("() => window.__frames")
             longs = page.evaluate("() => window.__long")
@@ -162,6 +191,18 @@ def main() -> None:
             f" ms, gaps over 50 ms: {sum(1 for g in gaps if g > 50)},"
             f" over 100 ms: {sum(1 for g in gaps if g > 100)}"
         )
+    # Issue 14 § 2's target: the gaps while a bot thinks, i.e. that overlap a decision's span
+    # (its first slice to its answer); the others are the app's own drawing between decisions.
+    spans = [(d["at"], d["at"] + d["ms"]) for d in decisions if "at" in d]
+    thinking = [thinks(a, b, spans) for a, b in zip(frames, frames[1:], strict=False)]
+    if gaps and spans:
+        during = [g for g, t in zip(gaps, thinking, strict=True) if t]
+        between = [g for g, t in zip(gaps, thinking, strict=True) if not t]
+        print(
+            f"  thinking   {len(during)} frame gaps while a bot thought: longest"
+            f" {max(during, default=0):.0f} ms, over 50 ms: {sum(1 for g in during if g > 50)};"
+            f" between decisions: {len(between)}, over 50 ms: {sum(1 for g in between if g > 50)}"
+        )
     print(f"  long tasks {len(longs)}, longest {max((d for _, d in longs), default=0):.0f} ms")
     work = json.loads(app_work)
     if work:
@@ -178,7 +219,11 @@ def main() -> None:
         inside = [f"task {d:.0f} ms" for t, d in longs if a - 5 <= t <= b]
         inside += [f"{p['label']} {p['ms']:.0f} ms" for p in pieces if a - 5 <= p["at"] <= b]
         at = (a - frames[0]) / 1000
-        print(f"  gap        {b - a:.0f} ms at {at:.1f} s of the game: {', '.join(inside) or '?'}")
+        when = "a bot thinking" if thinks(a, b, spans) else "between decisions"
+        print(
+            f"  gap        {b - a:.0f} ms at {at:.1f} s of the game ({when}):"
+            f" {', '.join(inside) or '?'}"
+        )
 
 
 if __name__ == "__main__":

@@ -729,6 +729,7 @@ class App(Linking):
 
     def record(self, d: Decision) -> None:
         entry = {"level": d.level, "seat": d.seat, "ms": round(d.ms, 1), "slices": d.slices}
+        entry["at"] = round(d.started_ms, 1)  # for the bench: frame gaps while a bot thinks
         entry.update(longest_slice_ms=round(d.longest_slice_ms, 1), iterations=d.iterations)
         self.decisions = [*self.decisions[-199:], entry]
         search = [e["ms"] for e in self.decisions if e["level"] == "search"]

@@ -84,6 +84,7 @@ class Decision:
     slices: int
     longest_slice_ms: float = 0.0  # the longest stretch of thinking between two yields
     iterations: int | None = None  # a search's iterations (None: the level does not search)
+    started_ms: float = 0.0  # when the first slice began, on the page's clock (performance.now())
 
 
 async def decide(
@@ -121,9 +122,8 @@ async def decide(
     ms = (time.perf_counter() - start) * 1000.0
     last = getattr(bot, "last", None)
     iterations = last.iterations if last is not None and len(legal) > 1 else None
-    return Decision(
-        action, level, getattr(bot, "seat", -1), ms, slices, longest * 1000.0, iterations
-    )
+    seat = getattr(bot, "seat", -1)
+    return Decision(action, level, seat, ms, slices, longest * 1000.0, iterations, start * 1000.0)
 
 
 _frozen = False
