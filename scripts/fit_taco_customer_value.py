@@ -7,8 +7,9 @@ held out to report the fit's log-loss against a constant guess.
     .venv/bin/python scripts/fit_taco_customer_value.py --games 1500 --seats heuristic,heuristic \\
         --data build/taco-value.jsonl
 
-Resumable: each finished game's rows are appended to ``--data``. Prints the held-out log-loss
-and, last, the ``WEIGHTS`` to paste into engine/taco/customer_value.py.
+Resumable: each finished game's rows are appended to ``--data``; ``--shard I/N`` plays every
+N-th game (N processes side by side on one file, then one run without it fits). Prints the
+held-out log-loss and, last, the ``WEIGHTS`` to paste into engine/taco/customer_value.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -105,7 +107,14 @@ def main() -> int:
     ap.add_argument("--seed", default="fit")
     ap.add_argument("--iterations", type=int, default=100)
     ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument(
+        "--shard",
+        default=None,
+        help="I/N: play only games g with g %% N == I (run N side by side on the same --data,"
+        " then once without --shard to fit)",
+    )
     args = ap.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/")) if args.shard else (0, 1)
     seats = args.seats.split(",")
     done: set[int] = set()
     rows: list[list] = []
@@ -117,13 +126,15 @@ def main() -> int:
     args.data.parent.mkdir(parents=True, exist_ok=True)
     with args.data.open("a") as out:
         for g in range(args.games):
-            if g in done:
+            if g in done or g % shards != shard:
                 continue
             new = play(seats, args.seed, g, args.iterations)
-            for row in new:
-                out.write(json.dumps(row) + "\n")
-            out.flush()
+            # A game's rows in one append, so that shards writing the same file do not interleave.
+            os.write(out.fileno(), "".join(json.dumps(row) + "\n" for row in new).encode())
             rows += new
+    if shards > 1:
+        print(f"shard {shard}/{shards} done; fit with the same command without --shard")
+        return 0
     rows = [r for r in rows if r[2] < args.games]
     train = [(x, y) for x, y, g in rows if g % 5]
     test = [(x, y) for x, y, g in rows if not g % 5]
