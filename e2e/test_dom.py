@@ -201,21 +201,33 @@ D.on_tap(root, seen)
 """
 
 
+# Counts every click the page dispatches, in the capture phase at the window, before any
+# target's handler: once it has counted a tap's click, that click's handlers have run (a
+# dispatch is synchronous), so a test waits for it instead of for time.
+COUNT_CLICKS = """() => { window.__clicks = 0;
+  window.addEventListener('click', () => { window.__clicks++; }, true); }"""
+
+
+def clicks_dispatched(page: Any, n: int) -> None:
+    page.wait_for_function(f"() => window.__clicks >= {n}")
+
+
 def test_a_tap_answers_when_the_finger_lifts_and_its_ghost_click_presses_nothing(
     page: Any,
 ) -> None:
     run_python(page, TAP_SETUP)
+    page.evaluate(COUNT_CLICKS)
     page.touchscreen.tap(120, 60)
-    page.wait_for_timeout(300)
+    clicks_dispatched(page, 1)
     # Handled once, at pointerup; the browser's click then lands on the checkbox's label (the
     # screen changed) and is swallowed: the box stays unchecked.
     assert page.evaluate("() => window.__seen") == ["pointerup:go"]
     assert page.evaluate("() => document.getElementById('box').checked") is False
     # A field is no fast tap: its click does what a click does (and reaches the handler).
-    page.wait_for_timeout(900)  # past the ghost window
+    page.wait_for_timeout(900)  # past the ghost window (ui/dom.js GHOST_MS): a rule of time
     page.touchscreen.tap(120, 60)
-    page.wait_for_timeout(300)
-    assert page.evaluate("() => document.getElementById('box').checked") is True
+    page.wait_for_function("() => document.getElementById('box').checked")
+    clicks_dispatched(page, 3)  # the label's click, then the one it sends its input
     later = page.evaluate("() => window.__seen")[1:]
     assert later and set(later) == {"click:-"}  # the label's click (and its input's), as ever
 
@@ -232,8 +244,9 @@ def test_a_tap_focuses_nothing_that_comes_under_the_finger(page: Any) -> None:
             "</button>'); root.firstChild.style.cssText = BOX + 'top:20px'",
         ),
     )
+    page.evaluate(COUNT_CLICKS)
     page.touchscreen.tap(120, 60)
-    page.wait_for_timeout(300)
+    clicks_dispatched(page, 1)  # the tap's mousedown came before its click
     assert page.evaluate("() => window.__seen") == ["pointerup:go"]
     assert page.evaluate("() => document.activeElement.id") != "next"
 
@@ -245,8 +258,9 @@ def test_mouse_and_keyboard_clicks_are_handled_once(page: Any) -> None:
             'js.document.querySelector("#tap-test label").style.top = "20px"', "pass"
         ),
     )
+    page.evaluate(COUNT_CLICKS)
     page.mouse.click(120, 60)
     page.focus("#tap-test button")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(200)
+    clicks_dispatched(page, 2)
     assert page.evaluate("() => window.__seen") == ["click:go", "click:go"]
