@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.bots import drain
+from engine.bots import SLICE_MS, drain
 from engine.protocol import Action
 from engine.rng import Rng
 from engine.search import SearchBot, SearchStats, ismcts, race, random_rollout
@@ -268,29 +268,51 @@ def test_fixed_iterations_are_reproducible_and_counted() -> None:
     assert first == again and first in legal
 
 
-def test_a_time_budget_is_own_work_time_and_yields_in_slices() -> None:
+class WorkClock:
+    """A stand-in for ``time.perf_counter`` that moves only when it is read (a step of work,
+    ``tick`` seconds) or when the caller ``pause``s: a budget test that no machine's load can
+    change."""
+
+    def __init__(self, tick: float = 0.0005) -> None:
+        self.now, self.tick, self.paused = 0.0, tick, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    def pause(self, seconds: float) -> None:
+        self.now += seconds
+        self.paused += seconds
+
+
+def run_in_slices(gen: Any, clock: WorkClock) -> tuple[Any, int]:
+    """Drain a thinking generator as a page does, pausing 20 ms at every yield (the page is
+    busy: that time must not count against the budget); its answer and how many slices."""
+    slices = 0
+    while True:
+        try:
+            assert next(gen) is None
+        except StopIteration as stop:
+            return stop.value, slices
+        slices += 1
+        clock.pause(0.020)
+
+
+def test_a_time_budget_is_own_work_time_and_yields_in_slices(monkeypatch) -> None:
+    clock = WorkClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
     state = TakeAway(40)
     view, legal = state.view(0), state.legal_actions(0)
     stats = SearchStats()
     gen = ismcts(TakeAwayParts(), view, legal, 0, Rng(1), budget_ms=60, stats=stats)
-    slices, longest, work = 0, 0.0, 0.0
-    while True:
-        t = time.perf_counter()
-        try:
-            assert next(gen) is None
-        except StopIteration as stop:
-            choice = stop.value
-            work += time.perf_counter() - t
-            break
-        took = time.perf_counter() - t
-        work, longest, slices = work + took, max(longest, took), slices + 1
-        time.sleep(0.02)  # the caller is busy: this time must not count against the budget
-    assert choice in legal
-    assert slices >= 1  # ~8 ms slices of a 60 ms budget (fewer if the machine preempts us)
-    assert longest < 0.25  # generous for a loaded machine
-    # The search worked its whole 60 ms between the sleeps (were they counted, it would have
-    # stopped after about 60 ms of wall time, most of it asleep).
-    assert 0.055 <= work < 0.5 and abs(stats.seconds - work) < 0.02 and stats.iterations > 0
+    choice, slices = run_in_slices(gen, clock)
+    assert choice in legal and stats.iterations > 0
+    # It yielded every slice (SLICE_MS of work) and worked its whole 60 ms between the pauses:
+    # were they counted, it would have stopped after about 60 ms of the clock, most of it paused.
+    assert slices >= 60 / SLICE_MS - 1
+    assert 0.060 <= stats.seconds < 0.060 + 2 * SLICE_MS / 1000
+    assert clock.paused == pytest.approx(0.020 * slices)
+    assert clock.now > stats.seconds + clock.paused
 
 
 def test_too_small_a_budget_falls_back() -> None:
@@ -404,25 +426,20 @@ def test_a_race_counts_whole_worlds_and_is_reproducible() -> None:
     assert a[0] == b[0] and a[1].iterations == b[1].iterations == 12  # 4 worlds of 3 levers
 
 
-def test_a_race_s_time_budget_is_own_work_time_and_yields_in_slices() -> None:
+def test_a_race_s_time_budget_is_own_work_time_and_yields_in_slices(monkeypatch) -> None:
     """Three levers worth the same: no difference ever shows, so the race runs to its time."""
+    clock = WorkClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
     state = Levers((0.5, 0.5, 0.5))
     view, legal = state.view(0), state.legal_actions(0)
     stats = SearchStats()
     gen = race(LeversParts(1.0, 0.0), view, legal, 0, Rng(1), budget_ms=60, stats=stats)
-    slices, work = 0, 0.0
-    while True:
-        t = time.perf_counter()
-        try:
-            assert next(gen) is None
-        except StopIteration as stop:
-            choice = stop.value
-            work += time.perf_counter() - t
-            break
-        work, slices = work + time.perf_counter() - t, slices + 1
-        time.sleep(0.02)  # the caller is busy: this time must not count against the budget
-    assert choice in legal and slices >= 1
-    assert 0.055 <= work < 0.5 and abs(stats.seconds - work) < 0.02 and stats.iterations > 0
+    choice, slices = run_in_slices(gen, clock)
+    assert choice in legal and stats.iterations > 0
+    assert slices >= 60 / SLICE_MS - 1
+    assert 0.060 <= stats.seconds < 0.060 + 2 * SLICE_MS / 1000
+    assert clock.paused == pytest.approx(0.020 * slices)
+    assert clock.now > stats.seconds + clock.paused
 
 
 def test_a_race_too_short_for_every_lever_goes_on_with_the_games_shortlist() -> None:
