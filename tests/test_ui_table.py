@@ -40,6 +40,7 @@ class FakePage:
         self.saves: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.again: Session | None = None
+        self.order: list[str] = []  # "show", "frame" and "decision", as they came
 
     @property
     def html(self) -> str:
@@ -51,6 +52,7 @@ class FakePage:
 
     def show(self, html: str, status: str) -> None:
         self.screens.append((html, status))
+        self.order.append("show")
 
     def announce(self, text: str) -> None:
         self.said.append(text)
@@ -70,7 +72,7 @@ class FakePage:
         self.saves.append({"record": session.record, "state": session.state.to_dict()})
 
     def record(self, decision: Any) -> None:
-        pass
+        self.order.append("decision")
 
     def scroll_into_view(self, selector: str) -> None:
         pass
@@ -86,6 +88,7 @@ class FakePage:
 
     async def next_frame(self) -> None:
         self.frames += 1
+        self.order.append("frame")
 
     def open_settings(self) -> None:
         self.settings_opened += 1
@@ -379,6 +382,23 @@ def test_a_thinking_bot_gives_the_page_a_painted_frame_every_frame_of_work() -> 
 
     assert doctest.testmod(bots).attempted > 0
     assert doctest.testmod(bots).failed == 0
+
+
+def test_a_bot_thinks_only_once_the_screen_showing_the_move_is_painted() -> None:
+    """Every decision comes after a painted frame that followed the last screen drawn: the
+    screen's first style and layout never share a frame with a slice of thinking."""
+    session = Session.new("jalapeno", seats(BOT, BOT, BOT), {"rounds": 1}, seed=3)
+
+    async def script(page: FakePage, table: Table) -> None:
+        while await settle(table) is not Screen.OVER:
+            table.on_tap("dismiss")
+
+    page = play("jalapeno", session, script)
+    decisions = [i for i, what in enumerate(page.order) if what == "decision"]
+    assert len(decisions) == len(session.record) > 30
+    for i in decisions:
+        drawn = max(j for j in range(i) if page.order[j] == "show")
+        assert "frame" in page.order[drawn:i], page.order[drawn : i + 1]
 
 
 async def until_tutorial(t: Any, ok: Any) -> None:

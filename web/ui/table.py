@@ -168,6 +168,10 @@ class Table:
         await self.host.bot_gate()  # (tests may hold the bots: ``window.picante.holdBots``)
         loop = asyncio.get_event_loop()
         started = loop.time()
+        # The thinking starts once the frame showing the move is painted (its wait is part of
+        # the bot's pause): a new screen's first style and layout (a game's first table: 30-50
+        # ms) and a frame's worth of thinking in one frame would be a gap over 50 ms.
+        await self.host.next_frame()
         decision = await decide(
             self.bots[seat], s.state.view(seat), s.legal(seat), self.page_turns()
         )
@@ -447,7 +451,7 @@ class Table:
 
     async def think_hint(self, seat: int, state: engine.State) -> None:
         s = self.session
-        await asyncio.sleep(0)  # the "thinking of a hint" line is painted first
+        await self.host.next_frame()  # the "thinking of a hint" line is painted first
         decision = await decide(
             hints.hint_bot(s, seat),
             state.view(seat),
