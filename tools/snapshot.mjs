@@ -58,9 +58,15 @@ const fail = (message) => {
 const started = process.hrtime.bigint(); // the real clock, for the report
 const pyodideDir = spec.pyodide.endsWith("/") ? spec.pyodide : `${spec.pyodide}/`;
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+// In Node the runtime's program name (Emscripten's thisProgram: argv[0], the environment's `_`,
+// Python's copies of them) would be this script's absolute path, and the snapshot would hold the
+// builder's folder: the name a browser's runtime has instead, so the snapshot is the same
+// wherever it is built.
+const THIS_PROGRAM = "./this.program";
 const py = await loadPyodide({
   indexURL: pyodideDir,
   _makeSnapshot: !spec.compile,
+  _sysExecutable: THIS_PROGRAM,
   env: { PYTHONHASHSEED: "0" },
   stdout: (s) => process.stderr.write(`${s}\n`),
   stderr: (s) => process.stderr.write(`${s}\n`),
@@ -172,7 +178,11 @@ const modules = py.runPython("len(sys.modules)");
 // The proof that it loads on this runtime: restore it in a second Pyodide, as the page will, and
 // find what was imported (pyodide#6254: a snapshot the module's heap cannot hold fails here).
 try {
-  const restored = await loadPyodide({ indexURL: pyodideDir, _loadSnapshot: snapshot.slice() });
+  const restored = await loadPyodide({
+    indexURL: pyodideDir,
+    _loadSnapshot: snapshot.slice(),
+    _sysExecutable: THIS_PROGRAM,
+  });
   restored.globals.set("_picante_imports", restored.toPy(spec.imports));
   const missing = restored
     .runPython("import sys\n[m for m in _picante_imports if m not in sys.modules]")
