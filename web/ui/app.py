@@ -18,6 +18,7 @@ drawn here once Python is ready.
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import json
 from collections.abc import Callable
@@ -704,6 +705,7 @@ class App(Linking):
                 with METER.time("warm-up import"):
                     importlib.import_module(module)
                 await asyncio.sleep(WARM_UP_GAP_S)  # a tap in between is handled at once
+            gc.freeze()  # the modules imported: out of every later collection (see boot)
         except Exception as err:  # only a head start: opening the game imports it anyway
             dom.warn(f"picante: warm-up stopped: {err!r}")
 
@@ -799,6 +801,12 @@ def boot() -> App:
     dom.export("holdBots", app.hold_bots)
     dom.export("openSettings", app.open_settings)
     dom.publish("stats", {"decisions": []})
+    # Python's start-up heap (the runtime, the engine, the UI) out of every later collection:
+    # each traversed it all (in the browser, collections of 50-90 ms as the warm-up imported,
+    # a stalled frame on the home or set-up screen). ``ui.bots`` freezes again before the
+    # first decision, the warm-up once it has imported everything.
+    gc.freeze()
+    METER.watch_collections()
     dom.call_shell("pythonReady")
     app.warming = asyncio.ensure_future(app.warm_up())
     asyncio.ensure_future(app.load_saved())
