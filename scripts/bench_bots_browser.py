@@ -19,10 +19,13 @@ answer, yields to the page included):
   frames      requestAnimationFrame gaps while the game ran: the longest, the 95th percentile,
               and how many exceeded 50 and 100 ms (a frame every 16.7 ms is smooth; the longest
               gap includes the app's own re-renders after each move)
+  thinking    the same gaps split: those that overlap a decision's span (from its first slice
+              to its answer: "while a bot thinks", issue 14 § 2) and those between decisions
   long tasks  the longest main-thread task (Long Tasks API)
   app work    the app's own work between the bots' slices, by kind (``web/ui/meter.py``:
-              applying a move, a screen's HTML, the page's patch, a save): how many pieces,
-              how many longer than a frame, the longest
+              applying a move, a screen's HTML, the page's patch, a save, and Python's garbage
+              collections, ``gc N``, wherever they ran): how many pieces, how many longer than
+              a frame, the longest
   gap         each frame gap over 50 ms, with the long tasks and the app's longest pieces of
               work that began in it
 
