@@ -285,17 +285,26 @@ class WorkClock:
         self.paused += seconds
 
 
-def run_in_slices(gen: Any, clock: WorkClock) -> tuple[Any, int]:
+def run_in_slices(gen: Any, clock: WorkClock, stats: SearchStats, budget: float) -> Any:
     """Drain a thinking generator as a page does, pausing 20 ms at every yield (the page is
-    busy: that time must not count against the budget); its answer and how many slices."""
+    busy: that time must not count against the budget), and check that it yielded every slice
+    (``SLICE_MS`` of work) and worked its whole ``budget`` (seconds) between the pauses: were
+    they counted, it would have stopped after about ``budget`` of the clock, most of it paused.
+    Its answer."""
     slices = 0
     while True:
         try:
             assert next(gen) is None
         except StopIteration as stop:
-            return stop.value, slices
+            choice = stop.value
+            break
         slices += 1
         clock.pause(0.020)
+    assert stats.iterations > 0 and slices >= budget * 1000 / SLICE_MS - 1
+    assert budget <= stats.seconds < budget + 2 * SLICE_MS / 1000
+    assert clock.paused == pytest.approx(0.020 * slices)
+    assert clock.now > stats.seconds + clock.paused
+    return choice
 
 
 def test_a_time_budget_is_own_work_time_and_yields_in_slices(monkeypatch) -> None:
@@ -305,14 +314,7 @@ def test_a_time_budget_is_own_work_time_and_yields_in_slices(monkeypatch) -> Non
     view, legal = state.view(0), state.legal_actions(0)
     stats = SearchStats()
     gen = ismcts(TakeAwayParts(), view, legal, 0, Rng(1), budget_ms=60, stats=stats)
-    choice, slices = run_in_slices(gen, clock)
-    assert choice in legal and stats.iterations > 0
-    # It yielded every slice (SLICE_MS of work) and worked its whole 60 ms between the pauses:
-    # were they counted, it would have stopped after about 60 ms of the clock, most of it paused.
-    assert slices >= 60 / SLICE_MS - 1
-    assert 0.060 <= stats.seconds < 0.060 + 2 * SLICE_MS / 1000
-    assert clock.paused == pytest.approx(0.020 * slices)
-    assert clock.now > stats.seconds + clock.paused
+    assert run_in_slices(gen, clock, stats, budget=0.060) in legal
 
 
 def test_too_small_a_budget_falls_back() -> None:
@@ -434,12 +436,7 @@ def test_a_race_s_time_budget_is_own_work_time_and_yields_in_slices(monkeypatch)
     view, legal = state.view(0), state.legal_actions(0)
     stats = SearchStats()
     gen = race(LeversParts(1.0, 0.0), view, legal, 0, Rng(1), budget_ms=60, stats=stats)
-    choice, slices = run_in_slices(gen, clock)
-    assert choice in legal and stats.iterations > 0
-    assert slices >= 60 / SLICE_MS - 1
-    assert 0.060 <= stats.seconds < 0.060 + 2 * SLICE_MS / 1000
-    assert clock.paused == pytest.approx(0.020 * slices)
-    assert clock.now > stats.seconds + clock.paused
+    assert run_in_slices(gen, clock, stats, budget=0.060) in legal
 
 
 def test_a_race_too_short_for_every_lever_goes_on_with_the_games_shortlist() -> None:
