@@ -3,10 +3,11 @@
 Issue 14 § 2 asks for no frame gap over 50 ms while a bot thinks. The bots' slices keep inside
 it; what is left is the app's own work around a decision: applying the move, drawing the screen
 (the game's HTML, then the patch of the page), saving. ``METER.time(label)`` times one piece of
-that work; the longest pieces (with when they started, on the page's clock where the runtime's
-monotonic clock is ``performance.now()``) are published with the bots' decisions
-(``window.picante.stats.work``) for ``scripts/bench_bots_browser.py``, which sets them beside the
-frame gaps. A few microseconds a piece: always on.
+that work, and ``METER.watch_collections()`` Python's garbage collections wherever they run
+(the app turns it on at boot); the longest pieces (with when they started, on the page's clock
+where the runtime's monotonic clock is ``performance.now()``) are published with the bots'
+decisions (``window.picante.stats.work``) for ``scripts/bench_bots_browser.py``, which sets them
+beside the frame gaps. A few microseconds a piece: always on.
 
 Pure Python (no ``js``).
 """
