@@ -172,6 +172,16 @@ def test_tapping_an_illegal_card_shows_the_engines_reason_and_changes_nothing(
     # the engine's reason, then a link to the rule's section (ui.sheets)
     assert toast.inner_text().strip().splitlines()[0].endswith(str(reason.value))
     assert page.get_by_test_id("toast-rule").inner_text() == "Rule: Following the lead colour"
+    # On the narrowest phone the rule's link goes under the message: neither is cut off at the
+    # screen's edge, and the message is not squeezed to a word a line.
+    page.set_viewport_size({"width": 360, "height": 640})
+    box = toast.bounding_box()
+    link = page.get_by_test_id("toast-rule").bounding_box()
+    text = toast.locator(".toast-text").bounding_box()
+    assert box is not None and link is not None and text is not None
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 360, box
+    assert link["x"] + link["width"] <= box["x"] + box["width"], (link, box)
+    assert text["width"] >= box["width"] / 2, (text, box)
     assert saved_record(page) == before  # nothing changed: same record, still my turn
     assert hand(page) == cards_before
     assert page.locator(MY_TURN).count() > 0
