@@ -73,6 +73,9 @@ def between_turns(page: Any, screens: Screens) -> str | None:
         if "round-end" not in screens.seen:
             screens.check("round-end")
         page.get_by_test_id("next-round").tap()
+        # Until the tap has been answered: the next call would find this screen still up, tap
+        # again, and wait for a button that went away with it (seen in CI; 3 runs in 44 here).
+        page.wait_for_selector('[data-testid="round-end"]', state="detached")
         return "round"
     return None
 
