@@ -8,6 +8,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import PHONE, SHIPPED_GAMES, copy_dist, open_app, run_python, shot, wait_ready
@@ -68,6 +69,11 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
     ctx = new_context()
     page = ctx.new_page()
     errors = _collect_errors(page)
+    # The runtime's wasm is held back until the shell has been looked at: Python cannot be up
+    # before it (on loopback a first visit is otherwise ready in about a second, which a busy
+    # machine can spend before the first look).
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(base_url, wait_until="commit")
     page.wait_for_selector('[data-game="jalapeno"]', state="visible")
     early = page.evaluate(
@@ -77,6 +83,9 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
     assert page.locator("[data-game]").count() == len(SHIPPED_GAMES)  # a card for each
     assert _visible(page, "#boot-status")
     assert "Loading" in page.inner_text("#boot-status")
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
 
     wait_ready(page)
     fcp = page.evaluate(FCP_JS)
