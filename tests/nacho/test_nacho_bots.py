@@ -6,7 +6,7 @@ import pytest
 
 from engine import get_game
 from engine.bots import BOT_LEVELS, Bot, make_bot
-from engine.nacho.bots import SearchBot
+from engine.nacho.bots import SearchBot, heuristic_action
 from engine.nacho.worlds import Determiniser
 from engine.rng import Rng
 
@@ -101,9 +101,9 @@ def test_the_same_seed_and_view_give_the_same_choice() -> None:
     assert len(picks) == 1
 
 
-def test_the_search_spends_exactly_its_iterations_and_yields_while_thinking() -> None:
+def test_the_tree_spends_exactly_its_iterations_and_yields_while_thinking() -> None:
     state = GAME.new_game(4, seed=6)
-    bot = SearchBot(2, "s", iterations=60)
+    bot = SearchBot(2, "s", iterations=60, method="tree")
     thinking = bot.thinking(state.view(2), state.legal_actions(2), budget_ms=10_000)
     steps = 0
     try:
@@ -114,6 +114,29 @@ def test_the_search_spends_exactly_its_iterations_and_yields_while_thinking() ->
         assert stop.value in state.legal_actions(2)
     assert bot.last.iterations == 60
     assert steps >= 1  # 60 iterations take well over one 8 ms slice
+
+
+def test_hard_races_the_choices_and_keeps_the_heuristics_unless_beaten() -> None:
+    """The app's Hard level is the race (N17): every choice played in the same worlds, the
+    heuristic's choice kept unless another beats it by ``z`` standard errors; it stops once the
+    choices are told apart (within its playouts) and yields while it thinks."""
+    state = GAME.new_game(4, seed=6)
+    view, legal = state.view(2), state.legal_actions(2)
+    assert make_bot("nacho", "search", 2, seed="s").method == "race"
+    # Three worlds are too few to tell any choice from the heuristic's (four at the least).
+    few = SearchBot(2, "s", iterations=3 * len(legal))
+    assert few.choose(view, legal, 10_000) == heuristic_action(view, legal)
+    bot = SearchBot(2, "s", iterations=600)
+    thinking = bot.thinking(view, legal, budget_ms=10_000)
+    steps = 0
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as stop:
+        assert stop.value in legal
+    assert len(legal) * 4 <= bot.last.iterations <= 600 + len(legal)
+    assert steps >= 1
 
 
 def test_the_heuristic_takes_a_delivery_worth_having() -> None:
