@@ -199,6 +199,13 @@ def test_imports_after_the_snapshot_find_their_bytecode(page):
     assert run_python(page, PYC_CHECK) == "all current"
 
 
+KEPT_JS = """async () => {
+  const cache = await caches.open('python-snapshot');
+  const [key] = await cache.keys();
+  return [key.url, (await (await cache.match(key)).arrayBuffer()).byteLength];
+}"""
+
+
 def _second_visit(page) -> dict:
     """After a first visit has kept the snapshot (or tried to): the next visit's boot."""
     page.evaluate("() => window.picante.snapshotStored")
@@ -217,6 +224,9 @@ def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url
         "why": "none stored yet",
     }
     assert page.evaluate("() => window.picante.snapshotStored") is True
+    # kept without its pages of zeros: well under the 30 MiB of memory it restores
+    url, size = page.evaluate(KEPT_JS)
+    assert "/python-snapshot.packed?" in url and size < 0.6 * 30 * 2**20, (url, size)
     assert _second_visit(page) == {"snapshot": True}
     # the snapshot was made in Node, yet `js` is this page's window
     assert run_python(page, "import js; js.document.getElementById('game-root').id") == "game-root"

@@ -7,8 +7,8 @@ each a persistent Chromium profile (V8 keeps its wasm code cache only there) wit
 visit that keeps the snapshot, then alternates warm visits (A B, B A, ...) and prints, per
 version, the median of the page's *ready* (ms since navigation), of the snapshot's bytes in
 hand after ``loadPyodide`` starts, and of ``loadPyodide`` to a running Python, then every
-run's ready. An old version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``.
-Only the difference measured in one run means anything (docs/benchmarks.md).
+run's ready, then the median of every start-up mark (``picante.timing``) for both. An old
+version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``. Only the difference measured in one run means anything (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -81,6 +81,16 @@ def main() -> int:
             f"Python {median('python', 'loadPyodide')} ms; runs:",
             [round(t["ready"]) for t in runs],
         )
+    # Every mark of the start-up (picante.timing, ms since navigation), in the order B reached
+    # them: where a difference appears, and where it is lost again.
+    marks = sorted(
+        {k for t in got["b"] for k, v in t.items() if isinstance(v, (int, float)) and v > 50},
+        key=lambda k: statistics.median(t.get(k, 0) for t in got["b"]),
+    )
+    print(f"{'mark (median ms)':<18}{'A':>8}{'B':>8}{'B - A':>8}")
+    for key in marks:
+        a, b = (statistics.median(t.get(key, 0) for t in got[n]) for n in "ab")
+        print(f"{key:<18}{a:>8.0f}{b:>8.0f}{b - a:>+8.0f}")
     return 0
 
 

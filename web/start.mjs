@@ -1,9 +1,9 @@
 // Boots Python as early as possible, then lets PyScript run main.py on it.
 //
 // A returning visit starts Python from a memory snapshot (dist/python-snapshot.gz, made by the
-// build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated in
-// Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 30 MiB instead of
-// CPython's start-up. A first visit starts Python the normal way (the page's standard library is
+// build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated
+// (but for its pages of zeros) in Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring
+// it is a copy of 30 MiB instead of CPython's start-up. A first visit starts Python the normal way (the page's standard library is
 // bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
 // download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
 // once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
@@ -263,11 +263,74 @@ function wasmFailure() {
 
 // ---- the stored snapshot ---------------------------------------------------------------------
 
-// Cache Storage, one entry: this build's snapshot, inflated (30 MiB), under a URL naming its hash.
-// Not a service-worker cache (their names start with "picante-"): it outlives a deploy that does
-// not change the snapshot, and a deploy that does replaces it.
+// Cache Storage, one entry: this build's snapshot, inflated but without its pages of zeros (see
+// packSnapshot), under a URL naming its hash. Not a service-worker cache (their names start with
+// "picante-"): it outlives a deploy that does not change the snapshot, and a deploy that does
+// replaces it.
 const SNAPSHOT_CACHE = "python-snapshot";
-const snapshotKey = () => here(`python-snapshot.raw?${boot.snapshotHash}`);
+const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
+
+// The snapshot is the runtime's whole memory, 30 MiB, and more than half of it is pages of zeros
+// (17.5 of 31.5 MB here: the heap's free end, and free space inside it), in a dozen runs. A warm
+// visit waits for the stored snapshot to be read before Pyodide can set its runtime up, and the
+// read goes at the speed of the bytes (docs/benchmarks.md): so only the runs that are not zeros
+// are stored, and a new buffer (zeros already) gets them back. Format: "PCSZ", the length, the
+// number of runs, each run's offset and length (u32, little-endian), then the runs' bytes.
+const PACKED_MAGIC = 0x5a534350; // "PCSZ"
+const PAGE = 4096;
+
+function packSnapshot(raw) {
+  const words = new Uint32Array(raw.buffer, raw.byteOffset, raw.byteLength >> 2);
+  const zeroPage = (at) => {
+    const end = Math.min(at + PAGE, raw.length);
+    if ((end - at) % 4 || at % 4 || raw.byteOffset % 4) {
+      for (let i = at; i < end; i++) if (raw[i]) return false;
+      return true;
+    }
+    for (let i = at >> 2, e = end >> 2; i < e; i++) if (words[i]) return false;
+    return true;
+  };
+  const runs = [];
+  for (let at = 0; at < raw.length; at += PAGE) {
+    if (zeroPage(at)) continue;
+    const end = Math.min(at + PAGE, raw.length);
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === at) last[1] = end - last[0];
+    else runs.push([at, end - at]);
+  }
+  const head = 12 + 8 * runs.length;
+  const out = new Uint8Array(head + runs.reduce((n, [, length]) => n + length, 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, PACKED_MAGIC, true);
+  view.setUint32(4, raw.length, true);
+  view.setUint32(8, runs.length, true);
+  let to = head;
+  runs.forEach(([at, length], i) => {
+    view.setUint32(12 + 8 * i, at, true);
+    view.setUint32(16 + 8 * i, length, true);
+    out.set(raw.subarray(at, at + length), to);
+    to += length;
+  });
+  return out;
+}
+
+function unpackSnapshot(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (packed.length < 12 || view.getUint32(0, true) !== PACKED_MAGIC) {
+    throw new Error("not a packed snapshot");
+  }
+  const raw = new Uint8Array(view.getUint32(4, true));
+  const count = view.getUint32(8, true);
+  let from = 12 + 8 * count;
+  for (let i = 0; i < count; i++) {
+    const at = view.getUint32(12 + 8 * i, true);
+    const length = view.getUint32(16 + 8 * i, true);
+    raw.set(packed.subarray(from, from + length), at);
+    from += length;
+  }
+  if (from !== packed.length) throw new Error("a packed snapshot of the wrong size");
+  return raw;
+}
 // A snapshot this browser refused once is not fetched again (localStorage: its hash).
 const REFUSED_KEY = "picante.snapshotRefused";
 
@@ -288,7 +351,7 @@ async function storedSnapshot() {
   if (canStoreSnapshot()) return null;
   try {
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey());
-    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+    return res ? unpackSnapshot(new Uint8Array(await res.arrayBuffer())) : null;
   } catch (err) {
     return null;
   }
@@ -319,7 +382,7 @@ function fastNetwork() {
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
 
-let fetchedSnapshot = null; // inflated for this visit's start-up: stored as it is
+let fetchedSnapshot = null; // inflated for this visit's start-up: stored (packed) afterwards
 
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
 // for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
@@ -329,10 +392,13 @@ async function storeSnapshot() {
   try {
     const raw = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
     fetchedSnapshot = null;
+    const packing = performance.now();
+    const packed = packSnapshot(raw);
+    picante.timing.snapshotPacking = performance.now() - packing;
     const cache = await caches.open(SNAPSHOT_CACHE);
     await cache.put(
       snapshotKey(),
-      new Response(raw, { headers: { "Content-Type": "application/octet-stream" } }),
+      new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }),
     );
     for (const key of await cache.keys()) {
       if (key.url !== snapshotKey()) await cache.delete(key);
