@@ -8,7 +8,8 @@ visit that keeps the snapshot, then alternates warm visits (A B, B A, ...) and p
 version, the median of the page's *ready* (ms since navigation), of the snapshot's bytes in
 hand after ``loadPyodide`` starts, and of ``loadPyodide`` to a running Python, then every
 run's ready, then the median of every start-up mark (``picante.timing``) for both. An old
-version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``. Only the difference measured in one run means anything (docs/benchmarks.md).
+version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``. Only the difference
+measured in one run means anything (docs/benchmarks.md).
 """
 
 from __future__ import annotations
