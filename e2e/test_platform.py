@@ -187,7 +187,12 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     open_app(page, srv.url)
     assert page.evaluate(SW_CONTROLLED_JS), "the service worker never took control"
     assert page.evaluate("() => window.picante.snapshotStored") is True
-    assert sorted(page.evaluate("() => caches.keys()")) == [dist.cache_name, "python-snapshot"]
+    assert page.evaluate("() => window.picante.filesStored") is True
+    assert sorted(page.evaluate("() => caches.keys()")) == [
+        dist.cache_name,
+        "python-files",  # our files, as the page wrote them (kept for the next visit)
+        "python-snapshot",
+    ]
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
     )

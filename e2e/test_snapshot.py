@@ -223,11 +223,21 @@ def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url
         "snapshot": False,
         "why": "none stored yet",
     }
+    assert page.evaluate("() => window.picante.filesKept") is False
+    assert page.evaluate("() => window.picante.filesStored") is True
     assert page.evaluate("() => window.picante.snapshotStored") is True
     # kept without its pages of zeros: well under the 30 MiB of memory it restores
     url, size = page.evaluate(KEPT_JS)
     assert "/python-snapshot.packed?" in url and size < 0.6 * 30 * 2**20, (url, size)
     assert _second_visit(page) == {"snapshot": True}
+    # our files were kept too: written from the kept copy, none of them fetched (PyScript
+    # still fetches main.py, to run it)
+    assert page.evaluate("() => window.picante.filesKept") is True
+    fetched = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => e.name)"
+        ".filter((n) => /[/]ui[/].*[.]py$|[.]whl$|python-bytecode[.]gz$/.test(n))"
+    )
+    assert fetched == []
     # the snapshot was made in Node, yet `js` is this page's window
     assert run_python(page, "import js; js.document.getElementById('game-root').id") == "game-root"
     assert run_python(page, "import js; js.location.href") == base_url

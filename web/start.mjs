@@ -121,24 +121,25 @@ async function unzip(zip) {
   return Promise.all(entries.map(async ([name, data]) => [name, await data]));
 }
 
-function writeFile(FS, path, data) {
+function writeFile(FS, path, data, keep = written) {
   const dir = path.slice(0, path.lastIndexOf("/"));
   if (dir) FS.mkdirTree(dir);
   FS.writeFile(path, data);
+  if (keep) keep.push([path, data]);
 }
 
 // Python bytecode made by the build (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
 // {path: [offset, length]}, bytes), written into __pycache__ folders so that imports after the
 // snapshot (PyScript's package, a game's modules) do not compile. Optional: without it Python
 // compiles, as it always can.
-function writeBytecode(FS, bundle) {
+function writeBytecode(FS, bundle, keep = written) {
   const magic = String.fromCharCode(...bundle.subarray(0, 4));
   if (magic !== "PCBC") throw new Error("not a bytecode bundle");
   const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
   const body = bundle.subarray(8 + size);
   for (const [path, [start, length]] of Object.entries(header)) {
-    writeFile(FS, path, body.subarray(start, start + length));
+    writeFile(FS, path, body.subarray(start, start + length), keep);
   }
 }
 
@@ -400,14 +401,92 @@ async function storeSnapshot() {
       snapshotKey(),
       new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }),
     );
-    for (const key of await cache.keys()) {
-      if (key.url !== snapshotKey()) await cache.delete(key);
-    }
+    await keepOnly(cache, snapshotKey());
     picante.timing.snapshotStored = performance.now();
     return true;
   } catch (err) {
     console.warn("Python's snapshot is not stored for the next visit:", err);
     return false;
+  }
+}
+
+// ---- the kept files ------------------------------------------------------------------------
+
+// After the restore, Python's file system gets our files: the engine wheel's modules, every
+// web/**/*.py and the start-up bytecode. Fetched one by one (62 files, the wheel, the bytecode),
+// they come in as the restore's long task ends, and the wheel's entries and the bytecode are
+// inflated only then (a DecompressionStream each, a worker): ~0.15 s after Python is up on a warm
+// visit here, all of it before PyScript can start (docs/benchmarks.md). So once a visit is ready
+// it keeps what it wrote, inflated, as one entry beside the snapshot, named by this build's
+// version (any deploy changes it), in a cache of its own; the next visit reads it beside the
+// snapshot, fetches none of them and writes them at once. Format: "PCFS", the header's length,
+// the header (JSON: [path, offset, length] a file), the files' bytes.
+const FILES_CACHE = "python-files";
+const filesKey = () => here(`python-files?${picante.version}`);
+const written = []; // [path, bytes] as this visit wrote them into Python's file system
+let canKeepFiles = true; // false once any were written where we could not see them
+
+function packFiles(files) {
+  const header = [];
+  let size = 0;
+  for (const [path, data] of files) {
+    header.push([path, size, data.length]);
+    size += data.length;
+  }
+  const head = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(8 + head.length + size);
+  out.set([0x50, 0x43, 0x46, 0x53]); // "PCFS"
+  new DataView(out.buffer).setUint32(4, head.length, true);
+  out.set(head, 8);
+  const body = 8 + head.length;
+  files.forEach(([, data], i) => out.set(data, body + header[i][1]));
+  return out;
+}
+
+function unpackFiles(bundle) {
+  if (String.fromCharCode(...bundle.subarray(0, 4)) !== "PCFS") throw new Error("not our files");
+  const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
+  const body = bundle.subarray(8 + size);
+  return header.map(([path, start, length]) => {
+    if (start + length > body.length) throw new Error("our files, cut short");
+    return [path, body.subarray(start, start + length)];
+  });
+}
+
+// This build's files as an earlier visit kept them, or null.
+async function storedFiles() {
+  if (!("caches" in window) || !picante.version) return null;
+  try {
+    const res = await (await caches.open(FILES_CACHE)).match(filesKey());
+    return res ? unpackFiles(new Uint8Array(await res.arrayBuffer())) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+async function storeFiles() {
+  if (!("caches" in window) || !picante.version || !canKeepFiles || !written.length) return false;
+  try {
+    const cache = await caches.open(FILES_CACHE);
+    const bundle = packFiles(written);
+    written.length = 0;
+    await cache.put(
+      filesKey(),
+      new Response(bundle, { headers: { "Content-Type": "application/octet-stream" } }),
+    );
+    await keepOnly(cache, filesKey());
+    return true;
+  } catch (err) {
+    console.warn("our files are not kept for the next visit:", err);
+    return false;
+  }
+}
+
+// One entry a cache: another build's goes.
+async function keepOnly(cache, url) {
+  for (const key of await cache.keys()) {
+    if (key.url !== url) await cache.delete(key);
   }
 }
 
@@ -505,18 +584,20 @@ async function startPython() {
   const arrived = runtimeArrived();
   let pythonUp;
   const startedPython = new Promise((resolve) => (pythonUp = resolve));
-  const ourTurn = Promise.race([arrived, startedPython]);
+  const kept = storedFiles();
+  // Our files are fetched when it is their turn, unless an earlier visit kept them.
+  const fetching = Promise.race([arrived, startedPython]).then(async () => !(await kept));
   const files = Object.entries(boot.files).map(([src, dest]) => {
-    const bytes = ourTurn.then(() => fetchBytes(src));
+    const bytes = fetching.then((go) => (go ? fetchBytes(src) : null));
     // an archive to unpack into the working directory: unpacked now if the browser can
-    const unpacked = dest === "./*" ? bytes.then(unzip).catch(() => null) : null;
+    const unpacked = dest === "./*" ? bytes.then((b) => b && unzip(b)).catch(() => null) : null;
     return [src, dest, bytes, unpacked];
   });
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   const stored = storedSnapshot();
   const bytecode = boot.bytecode
-    ? ourTurn
-        .then(() => fetchGzipped(boot.bytecode))
+    ? fetching
+        .then((go) => go && fetchGzipped(boot.bytecode))
         .catch((err) => console.warn("no Python bytecode", err))
     : null;
   await shellHeadStart();
@@ -543,7 +624,12 @@ async function startPython() {
   // Let a waiting tap through between the restore and the file writes (two tasks, not one).
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { FS } = pyodide;
-  for (const [src, dest, bytes, unpacked] of files) {
+  const keptFiles = await kept;
+  picante.filesKept = !!keptFiles;
+  if (keptFiles) {
+    for (const [path, data] of keptFiles) writeFile(FS, path, data, null);
+  }
+  for (const [src, dest, bytes, unpacked] of keptFiles ? [] : files) {
     const data = await bytes;
     if (dest !== "./*") {
       writeFile(FS, dest.replace(/^\.\//, ""), data);
@@ -551,6 +637,8 @@ async function startPython() {
       for (const [path, content] of await unpacked) writeFile(FS, path, content);
     } else {
       pyodide.unpackArchive(data, src.endsWith(".whl") ? "wheel" : "zip", { extractDir: "." });
+      written.length = 0; // not all of it seen here: nothing is kept
+      canKeepFiles = false;
     }
   }
   const pycs = await bytecode;
@@ -577,13 +665,15 @@ const later = window.picanteReady.then(async () => {
   if (!boot.bytecodeLater) return;
   try {
     const pycs = await fetchGzipped(boot.bytecodeLater);
-    writeBytecode((await early).FS, pycs);
+    writeBytecode((await early).FS, pycs, null);
     picante.timing.bytecodeLater = performance.now();
   } catch (err) {
     console.warn("the games' Python bytecode not used", err);
   }
 });
-picante.snapshotStored = later.then(() =>
+// Then our files, as this visit wrote them, for the next visit (resolves true once kept).
+picante.filesStored = later.then(() => early).then(() => picante.filesKept || storeFiles());
+picante.snapshotStored = picante.filesStored.then(() =>
   picante.boot.snapshot && !picante.boot.fetched ? true : storeSnapshot(),
 );
 
