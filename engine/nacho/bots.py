@@ -1,5 +1,5 @@
-"""The Nacho Incident's bots: random, heuristic (``strategy.py``) and search (the shared ISMCTS
-of ``engine/search.py`` with this game's parts).
+"""The Nacho Incident's bots: random, heuristic (``strategy.py``) and search (the shared search
+of ``engine/search.py`` with this game's parts: the race by default, ``METHOD``; ISMCTS too).
 
 Every bot starts from ``state.view(seat)`` and the legal actions only. The heuristic rebuilds a
 state from the view (``worlds.Determiniser``; the hidden parts are random and never read) and
