@@ -101,17 +101,23 @@ def test_the_same_seed_and_view_give_the_same_choice() -> None:
     assert len(picks) == 1
 
 
-def test_the_tree_spends_exactly_its_iterations_and_yields_while_thinking() -> None:
-    state = GAME.new_game(4, seed=6)
-    bot = SearchBot(2, "s", iterations=60, method="tree")
-    thinking = bot.thinking(state.view(2), state.legal_actions(2), budget_ms=10_000)
+def think(bot: SearchBot, view: dict, legal: list) -> tuple[object, int]:
+    """A decision run slice by slice, as the app runs it: (the choice, how often it yielded)."""
+    thinking = bot.thinking(view, legal, budget_ms=10_000)
     steps = 0
     try:
         while True:
             next(thinking)
             steps += 1
     except StopIteration as stop:
-        assert stop.value in state.legal_actions(2)
+        return stop.value, steps
+
+
+def test_the_tree_spends_exactly_its_iterations_and_yields_while_thinking() -> None:
+    state = GAME.new_game(4, seed=6)
+    bot = SearchBot(2, "s", iterations=60, method="tree")
+    choice, steps = think(bot, state.view(2), state.legal_actions(2))
+    assert choice in state.legal_actions(2)
     assert bot.last.iterations == 60
     assert steps >= 1  # 60 iterations take well over one 8 ms slice
 
@@ -127,14 +133,8 @@ def test_hard_races_the_choices_and_keeps_the_heuristics_unless_beaten() -> None
     few = SearchBot(2, "s", iterations=3 * len(legal))
     assert few.choose(view, legal, 10_000) == heuristic_action(view, legal)
     bot = SearchBot(2, "s", iterations=600)
-    thinking = bot.thinking(view, legal, budget_ms=10_000)
-    steps = 0
-    try:
-        while True:
-            next(thinking)
-            steps += 1
-    except StopIteration as stop:
-        assert stop.value in legal
+    choice, steps = think(bot, view, legal)
+    assert choice in legal
     assert len(legal) * 4 <= bot.last.iterations <= 600 + len(legal)
     assert steps >= 1
 
