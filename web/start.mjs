@@ -349,12 +349,27 @@ function canStoreSnapshot() {
 
 // This build's snapshot as stored by an earlier visit, or null.
 async function storedSnapshot() {
-  if (canStoreSnapshot()) return null;
+  return canStoreSnapshot() ? null : readKept(SNAPSHOT_CACHE, snapshotKey(), unpackSnapshot);
+}
+
+// What an earlier visit kept under `url` in the cache `name`, unpacked, or null (none, or it
+// does not unpack: as if none).
+async function readKept(name, url, unpack) {
   try {
-    const res = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey());
-    return res ? unpackSnapshot(new Uint8Array(await res.arrayBuffer())) : null;
+    const res = await (await caches.open(name)).match(url);
+    return res ? unpack(new Uint8Array(await res.arrayBuffer())) : null;
   } catch (err) {
     return null;
+  }
+}
+
+// Keeps `bytes` under `url` as the one entry of the cache `name` (another build's goes).
+async function keep(name, url, bytes) {
+  const cache = await caches.open(name);
+  const headers = { "Content-Type": "application/octet-stream" };
+  await cache.put(url, new Response(bytes, { headers }));
+  for (const key of await cache.keys()) {
+    if (key.url !== url) await cache.delete(key);
   }
 }
 
@@ -396,12 +411,7 @@ async function storeSnapshot() {
     const packing = performance.now();
     const packed = packSnapshot(raw);
     picante.timing.snapshotPacking = performance.now() - packing;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(
-      snapshotKey(),
-      new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }),
-    );
-    await keepOnly(cache, snapshotKey());
+    await keep(SNAPSHOT_CACHE, snapshotKey(), packed);
     picante.timing.snapshotStored = performance.now();
     return true;
   } catch (err) {
@@ -457,36 +467,19 @@ function unpackFiles(bundle) {
 // This build's files as an earlier visit kept them, or null.
 async function storedFiles() {
   if (!("caches" in window) || !picante.version) return null;
-  try {
-    const res = await (await caches.open(FILES_CACHE)).match(filesKey());
-    return res ? unpackFiles(new Uint8Array(await res.arrayBuffer())) : null;
-  } catch (err) {
-    return null;
-  }
+  return readKept(FILES_CACHE, filesKey(), unpackFiles);
 }
 
 async function storeFiles() {
   if (!("caches" in window) || !picante.version || !canKeepFiles || !written.length) return false;
   try {
-    const cache = await caches.open(FILES_CACHE);
     const bundle = packFiles(written);
     written.length = 0;
-    await cache.put(
-      filesKey(),
-      new Response(bundle, { headers: { "Content-Type": "application/octet-stream" } }),
-    );
-    await keepOnly(cache, filesKey());
+    await keep(FILES_CACHE, filesKey(), bundle);
     return true;
   } catch (err) {
     console.warn("our files are not kept for the next visit:", err);
     return false;
-  }
-}
-
-// One entry a cache: another build's goes.
-async function keepOnly(cache, url) {
-  for (const key of await cache.keys()) {
-    if (key.url !== url) await cache.delete(key);
   }
 }
 
@@ -637,8 +630,7 @@ async function startPython() {
       for (const [path, content] of await unpacked) writeFile(FS, path, content);
     } else {
       pyodide.unpackArchive(data, src.endsWith(".whl") ? "wheel" : "zip", { extractDir: "." });
-      written.length = 0; // not all of it seen here: nothing is kept
-      canKeepFiles = false;
+      canKeepFiles = false; // not all of it seen here: nothing is kept
     }
   }
   const pycs = await bytecode;
