@@ -30,6 +30,7 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 READY_JS = "() => window.picanteReady"
+IDLE_MS = 1500
 
 
 def main() -> int:
@@ -66,6 +67,9 @@ def main() -> int:
                 page.goto(servers[name].url)
                 page.evaluate(READY_JS)
                 got[name].append(page.evaluate("() => ({...window.picante.timing})"))
+                # what a ready page does next (the games' bytecode) ends before the next visit:
+                # back-to-back visits of one profile were both slower, whichever version
+                page.wait_for_timeout(IDLE_MS)
                 page.close()
         for ctx in contexts.values():
             ctx.close()
