@@ -139,6 +139,21 @@ def test_hard_races_the_choices_and_keeps_the_heuristics_unless_beaten() -> None
     assert steps >= 1
 
 
+def test_hard_plays_each_choice_out_to_the_end_of_the_round() -> None:
+    """The race (Hard) judges a choice where the round's bonuses and penalties are paid in gold
+    (N17): a playout of the first pick runs through the whole round, the others' later picks
+    and the upkeep too, to the next round's first pick. The tree stops at the end of the turn."""
+    state = GAME.new_game(3, seed=6)
+    view, legal = state.view(0), state.legal_actions(0)
+    hard = make_bot("nacho", "search", 0, seed="s")
+    end = hard.parts.determinise(view, Rng(1)).advance(0, legal[0])
+    assert (end.round_no, end.turn_no, end.stage) == (2, 1, "pick")
+    assert end.last_round is not None and end.last_round.round == 1
+    tree = SearchBot(0, "s", method="tree")
+    end = tree.parts.determinise(view, Rng(1)).advance(0, legal[0])
+    assert (end.round_no, end.turn_no) == (1, 1) and end.last_round is None
+
+
 def test_the_heuristic_takes_a_delivery_worth_having() -> None:
     from nacho_tables import play, table
 
