@@ -99,12 +99,6 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         assert need in files, need
     assert any(re.fullmatch(r"wheels/picante_engine-.*-py3-none-any\.whl", f) for f in files)
     assert not [f for f in files if f.endswith(".map")]
-    # the runtime's start-up scripts carry V8's compile hint (tools/build.py: compile_hinted);
-    # other files are copied as they are
-    core = re.search(r'"\./(core-[^"]+\.js)"', (dist.out / "pyscript/core.js").read_text())
-    for hinted in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", f"pyscript/{core[1]}"):
-        assert (dist.out / hinted).read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
-    assert not (dist.out / "pyscript/core.js").read_bytes().startswith(b"//#")
     # the shell's script and stylesheet, and the games' art, are inlined in the page, not
     # separate files
     index = (dist.out / "index.html").read_text()

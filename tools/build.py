@@ -604,29 +604,6 @@ def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None
     return report
 
 
-# V8's explicit compile hint: every function of the file is compiled as the script loads (off the
-# main thread while it streams) and kept in the code cache, instead of each one on the main thread
-# when first called. Given to the runtime's JS that every start-up runs nearly all of: Pyodide's
-# (pyodide.asm.mjs, 1.25 MB, is the bulk) and PyScript's core chunk. Measured on warm visits
-# (scripts/bench_warm_ab.py, docs/benchmarks.md): ready 51-136 ms sooner (medians of 21 and 31),
-# the shell painted 17-52 ms later (the bigger code cache is read before the first paint).
-COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
-
-
-def compile_hinted(name: str, data: bytes) -> bytes:
-    """`data` with V8's compile hint first, if `name` is one of the runtime's start-up scripts.
-
-    >>> compile_hinted("pyodide.asm.mjs", b"var a;")
-    b'//# allFunctionsCalledOnLoad\\nvar a;'
-    >>> compile_hinted("pyodide.asm.wasm", b"\\0asm")
-    b'\\x00asm'
-    """
-    hinted = name in ("pyodide.mjs", "pyodide.asm.mjs") or (
-        name.startswith("core-") and name.endswith(".js")
-    )
-    return COMPILE_HINT + data if hinted else data
-
-
 def _stage(
     stage: Path,
     root: Path,
@@ -654,10 +631,9 @@ def _stage(
             raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
     for name in PYODIDE_FILES:
         if name != stdlib.NAME:  # ours, below
-            _write(stage / "pyodide" / name, compile_hinted(name, (pyodide / name).read_bytes()))
+            _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
     for src in _walk(pyscript):
-        rel = src.relative_to(pyscript)
-        _write(stage / "pyscript" / rel, compile_hinted(rel.as_posix(), src.read_bytes()))
+        _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
     boot = boot_config(web, wheel_rel)
     register = add_test_games(stage, root, boot) if test_games else []
     stdlib_report = add_stdlib(stage, boot, node_modules, snapshot_cache)
