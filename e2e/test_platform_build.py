@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tools import snapshot
+from tools import snapshot, snapshot_bytecode
 from tools.build import (
     COLOURS_MARKER,
+    PYSCRIPT_FETCHES,
     SW_NAME,
     build,
     card_colours_css,
@@ -97,7 +98,20 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         "icons/apple-touch-icon.png",
     ):
         assert need in files, need
-    assert any(re.fullmatch(r"wheels/picante_engine-.*-py3-none-any\.whl", f) for f in files)
+    # the engine wheel's files and web/'s .py travel in the files bundle, not one by one
+    index = (dist.out / "index.html").read_text()
+    boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
+    assert boot["files"] == {f"./{snapshot_bytecode.FILES_NAME}": "./*"}
+    bundle = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.FILES_NAME).read_bytes())
+    engine = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py"))
+    assert [rel for rel in engine if bundle.get(rel) != (ROOT / rel).read_bytes()] == []
+    assert any(re.fullmatch(r"picante_engine-.*\.dist-info/METADATA", rel) for rel in bundle)
+    assert not [f for f in files if f.startswith("wheels/") or f.endswith(".whl")]
+    # with the bytecode of what start-up imports, each beside its source
+    pycs = [rel for rel in bundle if rel.endswith(".pyc")]
+    assert "engine/__pycache__/protocol.cpython-314.pyc" in pycs
+    sources = {rel.replace("__pycache__/", "").split(".")[0] + ".py" for rel in pycs}
+    assert sources <= set(bundle) | set(snapshot_bytecode.pyscript_sources(ROOT / "node_modules"))
     assert not [f for f in files if f.endswith(".map")]
     # the shell's script and stylesheet, and the games' art, are inlined in the page, not
     # separate files
@@ -113,15 +127,18 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
                 assert part in index, name
     colours = card_colours_css(game_list(ROOT, ROOT / "web"))
     assert "--card-tint" in colours and colours in index  # the registrations' card colours
-    # every other .py and .css of web/ is in dist/ at the same path, and the page loads it
-    boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))
+    # every other file of web/ is in dist/ at the same path (a .py in the files bundle, where
+    # the page writes it into Python's working directory from; main.py, which PyScript fetches
+    # to run it, in both), and the page loads it
     for src in (ROOT / "web").rglob("*"):
         rel = src.relative_to(ROOT / "web").as_posix()
         if "__pycache__" in rel or not src.is_file() or rel in inlined_files():
             continue
-        assert rel in files, rel
         if src.suffix == ".py":
-            assert boot["files"][f"./{rel}"] == f"./{rel}"
+            assert bundle[rel] == src.read_bytes(), rel
+            assert (rel in files) == (f"./{rel}" in PYSCRIPT_FETCHES), rel
+        else:
+            assert rel in files, rel
         if src.suffix == ".css" and rel != "shell.css":
             assert f'href="./{rel}"' in index
     # never a CDN at run time

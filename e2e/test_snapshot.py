@@ -143,12 +143,14 @@ def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
 
 
 def test_every_module_the_page_writes_has_its_bytecode(dist):
-    first = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.NAME).read_bytes())
+    bundle = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.FILES_NAME).read_bytes())
+    first = {rel: data for rel, data in bundle.items() if rel.endswith(".pyc")}
     later = snapshot_bytecode.unpack((dist.out / snapshot_bytecode.LATER_NAME).read_bytes())
     assert not set(first) & set(later)
     pycs = {**first, **later}
     boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
-    assert boot["bytecode"] == f"./{snapshot_bytecode.NAME}"
+    # the start-up bytecode travels with the files, in the files bundle
+    assert boot["files"] == {f"./{snapshot_bytecode.FILES_NAME}": "./*"}
     assert boot["bytecodeLater"] == f"./{snapshot_bytecode.LATER_NAME}"
     # what the page imports before it is ready is in the first bundle, no game is
     assert "ui/__pycache__/app.cpython-314.pyc" in first
@@ -197,6 +199,14 @@ def test_imports_after_the_snapshot_find_their_bytecode(page):
     page.evaluate("() => window.picante.snapshotStored")
     assert run_python(page, "import sys; 'pyscript' in sys.modules") == "true"
     assert run_python(page, PYC_CHECK) == "all current"
+    # compiled without column tables and docstrings (less to download), line numbers kept
+    assert (ROOT / "web" / "ui" / "app.py").read_text().startswith('"""')  # it has one
+    code = run_python(
+        page,
+        "import ui.app; _c = ui.app.__loader__.get_code('ui.app')\n"
+        "str(('__doc__' in _c.co_names, {p[2] for p in _c.co_positions()}, _c.co_firstlineno))",
+    )
+    assert code == "(False, {None}, 1)"
 
 
 KEPT_JS = """async () => {
@@ -235,7 +245,7 @@ def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url
     assert page.evaluate("() => window.picante.filesKept") is True
     fetched = page.evaluate(
         "() => performance.getEntriesByType('resource').map((e) => e.name)"
-        ".filter((n) => /[/]ui[/].*[.]py$|[.]whl$|python-bytecode[.]gz$/.test(n))"
+        ".filter((n) => /[/]ui[/].*[.]py$|python-files[.]gz$/.test(n))"
     )
     assert fetched == []
     # the snapshot was made in Node, yet `js` is this page's window

@@ -12,9 +12,8 @@ Steps:
    UI: see `shell_data`); every other CSS file under web/ gets a non-blocking <link> (boot.js
    applies it once loaded; a game's own only while that game is open); the
    Content-Security-Policy gets the hashes of the inlined code (`content_security_policy`); the
-   list of files to load into Python (the wheel, unpacked, plus every .py under web/ at the same
-   relative path) and the PyScript config (interpreter = web/start.mjs, which boots our local
-   Pyodide early) are written inline.
+   list of files to load into Python (at step 4: the files bundle) and the PyScript config
+   (interpreter = web/start.mjs, which boots our local Pyodide early) are written inline.
 3. Copy the Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json). The
    standard library is ours: only the modules the page imports, as bytecode (tools/stdlib.py),
@@ -22,9 +21,12 @@ Steps:
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
-   Compile every module the page imports (ours and PyScript's) into dist/python-bytecode.gz
-   (before ready) and dist/python-bytecode-later.gz (the games; tools/snapshot_bytecode.py),
-   cached the same way.
+   Compile every module the page imports (ours and PyScript's): what it imports before it is
+   ready goes into dist/python-files.gz, the games into dist/python-bytecode-later.gz
+   (tools/snapshot_bytecode.py), cached the same way. dist/python-files.gz is everything
+   Python's file system needs before the page is ready, in one download: the engine wheel's
+   files, every .py of web/ and that bytecode (the wheel and those .py are not in dist/ then,
+   but main.py, which PyScript fetches to run it).
 5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
@@ -51,6 +53,7 @@ import re
 import shutil
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -160,6 +163,13 @@ def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def _remove_empty_folders(top: Path) -> None:
+    """Folders left empty under top (the files bundle took their files), deepest first."""
+    for folder in sorted((p for p in top.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
 def dist_files(out: Path) -> list[str]:
     """Every file in a built dist/, as sorted relative POSIX paths."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -200,8 +210,8 @@ def build_wheel(project: Path, wheel_dir: Path) -> Path:
 def boot_config(web: Path, wheel_rel: str) -> dict:
     """What web/start.mjs loads into Python before PyScript runs main.py: the engine wheel
     (unpacked into the Python working directory) and every .py under web/ at the same relative
-    path, so that `import engine` and `import ui.whatever` work and adding a module under web/
-    needs no build change."""
+    path (which `add_files` then packs into one bundle), so that `import engine` and
+    `import ui.whatever` work and adding a module under web/ needs no build change."""
     files = {f"./{wheel_rel}": "./*"}
     for p in _walk(web):
         rel = p.relative_to(web).as_posix()
@@ -516,7 +526,7 @@ COMPRESSED_BY_HOSTS = (
 def first_download(stage: Path, boot: dict) -> dict[str, list[int]]:
     """Python's runtime, which a first visit downloads before Python can start, path -> [bytes,
     bytes as a compressing host sends them]: the page shows how much is left (web/start.mjs).
-    (Our own files, ~0.4 MB, download while Python starts.)"""
+    (Our own files, the ~0.5 MB files bundle, download while Python starts.)"""
     paths = [f"./pyodide/{name}" for name in PYODIDE_FILES]
     out = {}
     for path in paths:
@@ -573,12 +583,15 @@ def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     return report
 
 
-def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
+def add_bytecode(
+    stage: Path, boot: dict, node_modules: Path, cache: Path | None
+) -> tuple[dict, dict[str, bytes]]:
     """Step 4b: every module the page imports (ours and PyScript's own) compiled by the shipped
-    Pyodide, in two bundles: dist/python-bytecode.gz, what the page imports before it is ready
-    (the platform core, main.py, PyScript's package), and dist/python-bytecode-later.gz, the
-    games, which the page fetches once it is ready (a first visit on a slow network does not wait
-    for them). Their entries in the boot list; returns the report."""
+    Pyodide, in two parts: what the page imports before it is ready (the platform core, main.py,
+    PyScript's package), returned for the files bundle (`add_files`), and
+    dist/python-bytecode-later.gz, the games, which the page fetches once it is ready (a first
+    visit on a slow network does not wait for them) and its entry in the boot list. Returns
+    (the report, the first part's .pyc files by path)."""
     tree = snapshot.staged_python(stage, boot["files"])
     pyscript = snapshot_bytecode.pyscript_sources(node_modules)
     if set(tree) & set(pyscript):
@@ -588,20 +601,48 @@ def add_bytecode(stage: Path, boot: dict, node_modules: Path, cache: Path | None
     core = {**snapshot.module_files(tree), **pyscript}
     core.update({rel: data for rel, data in tree.items() if "/" not in rel})  # main.py
     later = {rel: data for rel, data in tree.items() if rel not in core}
-    report = {}
-    for key, name, sources in (
-        ("bytecode", snapshot_bytecode.NAME, core),
-        ("bytecodeLater", snapshot_bytecode.LATER_NAME, later),
-    ):
+    report, made = {}, {}
+    for key, sources in (("bytecode", core), ("bytecodeLater", later)):
         try:
-            gz, report[key] = snapshot_bytecode.build_bytecode(
+            made[key], report[key] = snapshot_bytecode.build_bytecode(
                 stage / "pyodide", sources, cache and cache / "bytecode"
             )
         except snapshot.SnapshotError as exc:
             raise BuildError(f"Python bytecode: {exc}") from exc
-        _write(stage / name, gz)
-        boot[key] = f"./{name}"
-    return report
+    _write(stage / snapshot_bytecode.LATER_NAME, made["bytecodeLater"])
+    boot["bytecodeLater"] = f"./{snapshot_bytecode.LATER_NAME}"
+    return report, snapshot_bytecode.unpack(made["bytecode"])
+
+
+# Fetched by PyScript itself (<script type="py" src="./main.py">): stays in dist/ beside the bundle.
+PYSCRIPT_FETCHES = ("./main.py",)
+
+
+def add_files(stage: Path, boot: dict, pycs: dict[str, bytes]) -> dict:
+    """Step 4c: dist/python-files.gz, every file the boot list writes into Python's working
+    directory (the engine wheel's, unpacked, and each .py of web/ at its relative path) and the
+    start-up bytecode (`pycs`), in one gzipped bundle (tools/snapshot_bytecode.py's format), which
+    becomes the boot list. On a phone network one download of ~0.3 MB instead of 64 (each a round
+    trip) and solid compression (the wheel deflates each file alone, a host gzips each .py
+    alone). The wheel and those .py files leave dist/ (the bundle is their offline copy). Returns
+    the report."""
+    files: dict[str, bytes] = {}
+    for src, dest in sorted(boot["files"].items()):
+        path = stage / src
+        if dest == "./*":
+            with zipfile.ZipFile(path) as wheel:
+                entries = [i for i in wheel.infolist() if not i.is_dir()]
+                files.update((i.filename, wheel.read(i)) for i in entries)
+        else:
+            files[dest.removeprefix("./")] = path.read_bytes()
+        if src not in PYSCRIPT_FETCHES:
+            path.unlink()
+    if set(files) & set(pycs):
+        raise BuildError(f"bytecode and files share paths: {sorted(set(files) & set(pycs))[:3]}")
+    gz = snapshot_bytecode.pack({**files, **pycs})
+    _write(stage / snapshot_bytecode.FILES_NAME, gz)
+    boot["files"] = {f"./{snapshot_bytecode.FILES_NAME}": "./*"}
+    return {"files": len(files), "bytecode": len(pycs), "gzip_bytes": len(gz)}
 
 
 def _stage(
@@ -641,7 +682,9 @@ def _stage(
     # 4. Python's start-up snapshot
     report = add_snapshot(stage, boot, snapshot_cache)
     report["stdlib"] = stdlib_report
-    report["bytecode"] = add_bytecode(stage, boot, node_modules, snapshot_cache)
+    report["bytecode"], pycs = add_bytecode(stage, boot, node_modules, snapshot_cache)
+    report["files"] = add_files(stage, boot, pycs)
+    _remove_empty_folders(stage)
 
     boot["download"] = first_download(stage, boot)
 

@@ -145,11 +145,17 @@ def module_files(available: dict[str, bytes], imports: tuple[str, ...] = IMPORTS
 
 def staged_python(stage: Path, files: dict[str, str]) -> dict[str, bytes]:
     """Every Python file the page writes into Python's working directory (from the boot list:
-    ``./x.whl -> ./*`` is unpacked, ``./a/b.py -> ./a/b.py`` is copied), by relative path."""
+    ``./x.whl -> ./*`` is unpacked, ``./a/b.py -> ./a/b.py`` is copied; in a built dist/, the
+    files bundle ``./python-files.gz -> ./*``), by relative path."""
     out: dict[str, bytes] = {}
     for src, dest in sorted(files.items()):
         path = stage / src
-        if dest == "./*":
+        if dest == "./*" and src.endswith(".gz"):  # a built dist/: its files bundle
+            from tools.snapshot_bytecode import unpack  # (it imports this module)
+
+            bundle = unpack(path.read_bytes())
+            out.update((rel, data) for rel, data in bundle.items() if rel.endswith(".py"))
+        elif dest == "./*":
             with zipfile.ZipFile(path) as wheel:
                 for info in wheel.infolist():
                     if info.filename.endswith(".py"):

@@ -214,7 +214,7 @@
 
   // Watch the boot's downloads: the Python runtime (9.6 MB) arriving is a milestone, and a
   // runtime file that fails (e.g. HTTP 404 after a broken deploy) is a failed boot.
-  var CRITICAL = /\/(pyodide\/[^/]+|pyscript\/[^/]+\.js|wheels\/[^/]+|start\.mjs|[^/?]+\.py)$/;
+  var CRITICAL = /\/(pyodide\/[^/]+|pyscript\/[^/]+\.js|python-files\.gz|start\.mjs|[^/?]+\.py)$/;
   if ("PerformanceObserver" in window) {
     try {
       new PerformanceObserver(function (list) {

@@ -15,9 +15,9 @@
 // `loadPyodide` and `version`). Left to itself, PyScript would only start Pyodide after its own
 // ~140 KB of JS and plugins have loaded, and fetch the `files` only after Pyodide is up. Here,
 // instead:
-//   - the engine wheel, every web/*.py listed in <script id="picante-boot"> (written by
-//     tools/build.py) and their bytecode are fetched at once, and the wheel unzipped while Python
-//     is not up yet;
+//   - our files (the build's files bundle named in <script id="picante-boot">: the engine wheel's
+//     files, every web/**/*.py and the start-up bytecode) are fetched once the runtime has
+//     arrived, and inflated while Python is not up yet;
 //   - Pyodide starts from our own files (./pyodide/, never a CDN; preloaded by the page) as soon
 //     as the shell has painted and had its head start (see HEAD_START_MS);
 // and when PyScript asks for an interpreter it gets that one, with the wheel unpacked and the .py
@@ -90,36 +90,49 @@ async function fetchGzipped(path) {
   return data[0] === 0x1f && data[1] === 0x8b ? inflate(data) : data;
 }
 
-// The engine wheel's files, unpacked here while Python is still starting: Python's zipfile would
-// cost a main-thread task of its own after it. A zip's central directory, then each entry, stored
-// or deflated (DecompressionStream "deflate-raw"). Resolves to [[path, bytes], ...].
-async function unzip(zip) {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  let end = zip.length - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) throw new Error("not a zip file");
-  const names = new TextDecoder();
-  const entries = [];
-  let at = view.getUint32(end + 16, true);
-  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("bad zip directory");
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const local = view.getUint32(at + 42, true);
-    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (name.endsWith("/")) continue;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const raw = zip.subarray(start, start + size);
-    if (method === 0) entries.push([name, Promise.resolve(raw)]);
-    else if (method === 8) {
-      const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      entries.push([name, new Response(stream).arrayBuffer().then((b) => new Uint8Array(b))]);
-    } else throw new Error(`zip method ${method}`);
-  }
-  return Promise.all(entries.map(async ([name, data]) => [name, await data]));
+// The build's files bundle (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
+// {path: [offset, length]}, bytes; gzipped): everything Python's file system needs before the
+// page is ready (the engine wheel's files, web/**/*.py, the start-up bytecode). Inflated here on
+// the main thread (~1.5 MB: a few ms), while Python is still starting; without
+// DecompressionStream this rejects and Python unpacks it (UNPACK_BUNDLE). Resolves to
+// [[path, bytes], ...].
+async function unpackBundle(data) {
+  let raw = data;
+  if (data[0] === 0x1f && data[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  } // (else a host that added Content-Encoding has had the browser decode it already)
+  return readBundle(raw);
 }
+
+function readBundle(bundle) {
+  const magic = String.fromCharCode(...bundle.subarray(0, 4));
+  if (magic !== "PCBC") throw new Error("not a bundle of Python files");
+  const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
+  const body = bundle.subarray(8 + size);
+  return Object.entries(header).map(([path, [start, length]]) => {
+    if (start + length > body.length) throw new Error("a bundle of Python files, cut short");
+    return [path, body.subarray(start, start + length)];
+  });
+}
+
+// The same in Python (a browser without DecompressionStream): the bundle's bytes at `_path`.
+// (Run in globals of its own, thrown away after.)
+const UNPACK_BUNDLE = `
+import json, os, zlib
+with open(_path, "rb") as _f:
+    _raw = _f.read()
+os.remove(_path)
+if _raw[:2] == b"\\x1f\\x8b":
+    _raw = zlib.decompress(_raw, 31)
+_size = int.from_bytes(_raw[4:8], "little")
+for _rel, (_start, _length) in json.loads(_raw[8 : 8 + _size]).items():
+    os.makedirs(os.path.dirname(_rel) or ".", exist_ok=True)
+    with open(_rel, "wb") as _f:
+        _f.write(_raw[8 + _size + _start : 8 + _size + _start + _length])
+`;
 
 function writeFile(FS, path, data, keep = written) {
   const dir = path.slice(0, path.lastIndexOf("/"));
@@ -128,20 +141,6 @@ function writeFile(FS, path, data, keep = written) {
   if (keep) keep.push([path, data]);
 }
 
-// Python bytecode made by the build (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
-// {path: [offset, length]}, bytes), written into __pycache__ folders so that imports after the
-// snapshot (PyScript's package, a game's modules) do not compile. Optional: without it Python
-// compiles, as it always can.
-function writeBytecode(FS, bundle, keep = written) {
-  const magic = String.fromCharCode(...bundle.subarray(0, 4));
-  if (magic !== "PCBC") throw new Error("not a bytecode bundle");
-  const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
-  const body = bundle.subarray(8 + size);
-  for (const [path, [start, length]] of Object.entries(header)) {
-    writeFile(FS, path, body.subarray(start, start + length), keep);
-  }
-}
 
 // ---- a first visit's download, as it happens -----------------------------------------------
 
@@ -170,6 +169,7 @@ function countDownload() {
     let got = 0;
     for (const f of files.values()) got += Math.min(f.got, f.expect);
     if (got !== shown) picante.downloaded((shown = got), total);
+    if (total - got <= NEARLY_IN_BYTES) runtimeNearlyIn();
   };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -208,6 +208,13 @@ function countDownload() {
   };
 }
 const BIG_FILE = 500_000; // counted while it streams
+// Our files are asked for once this little of the runtime is left to come: the runtime's last
+// bytes are followed by a main-thread task of ~0.7 s on a slow phone (the wasm's compilation
+// finished, the module set up), in which the network would otherwise idle, and a request's first
+// bytes take a round trip anyway. (Sharing the line, the runtime's last bytes come a little later.)
+const NEARLY_IN_BYTES = 64_000;
+let runtimeNearlyIn;
+const nearlyIn = new Promise((resolve) => (runtimeNearlyIn = resolve));
 
 // Run right after a restore: what the snapshot froze at build time must differ per page.
 const AFTER_RESTORE = `
@@ -423,10 +430,10 @@ async function storeSnapshot() {
 // ---- the kept files ------------------------------------------------------------------------
 
 // After the restore, Python's file system gets our files: the engine wheel's modules, every
-// web/**/*.py and the start-up bytecode. Fetched one by one (62 files, the wheel, the bytecode),
-// they come in as the restore's long task ends, and the wheel's entries and the bytecode are
-// inflated only then (a DecompressionStream each, a worker): ~0.15 s after Python is up on a warm
-// visit here, all of it before PyScript can start (docs/benchmarks.md). So once a visit is ready
+// web/**/*.py and the start-up bytecode. Fetched (then one by one: 62 files, the wheel, the
+// bytecode), they came in as the restore's long task ended, and were inflated only then: ~0.15 s
+// after Python is up on a warm visit here, all of it before PyScript can start
+// (docs/benchmarks.md). So once a visit is ready
 // it keeps what it wrote, inflated, as one entry beside the snapshot, named by this build's
 // version (any deploy changes it), in a cache of its own; the next visit reads it beside the
 // snapshot, fetches none of them and writes them at once. Format: "PCFS", the header's length,
@@ -550,9 +557,9 @@ async function loadPython(snapshot) {
 
 // Resolves once the runtime's files that Python's start-up waits for (the wasm and the standard
 // library, preloaded by the page) have arrived, or at once on a visit served by the service worker.
-// Our own files are fetched from then on: on a slow network they would otherwise share the
-// bandwidth with the runtime and delay Python's start-up, and they are needed only after it, which
-// they now download during.
+// Our own files are fetched from then on (or from when the runtime is nearly in: NEARLY_IN_BYTES):
+// on a slow network they would otherwise share the bandwidth with the runtime and delay Python's
+// start-up, and they are needed only after it, which they now download during.
 function runtimeArrived() {
   const sw = navigator.serviceWorker;
   if ((sw && sw.controller) || !("PerformanceObserver" in window)) return Promise.resolve();
@@ -579,20 +586,16 @@ async function startPython() {
   const startedPython = new Promise((resolve) => (pythonUp = resolve));
   const kept = storedFiles();
   // Our files are fetched when it is their turn, unless an earlier visit kept them.
-  const fetching = Promise.race([arrived, startedPython]).then(async () => !(await kept));
+  const fetching = Promise.race([arrived, nearlyIn, startedPython]).then(async () => !(await kept));
   const files = Object.entries(boot.files).map(([src, dest]) => {
     const bytes = fetching.then((go) => (go ? fetchBytes(src) : null));
-    // an archive to unpack into the working directory: unpacked now if the browser can
-    const unpacked = dest === "./*" ? bytes.then((b) => b && unzip(b)).catch(() => null) : null;
+    // the files bundle, to unpack into the working directory: unpacked now if the browser can
+    const unpacked =
+      dest === "./*" ? bytes.then((b) => b && unpackBundle(b)).catch(() => null) : null;
     return [src, dest, bytes, unpacked];
   });
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   const stored = storedSnapshot();
-  const bytecode = boot.bytecode
-    ? fetching
-        .then((go) => go && fetchGzipped(boot.bytecode))
-        .catch((err) => console.warn("no Python bytecode", err))
-    : null;
   await shellHeadStart();
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
@@ -629,16 +632,9 @@ async function startPython() {
     } else if (await unpacked) {
       for (const [path, content] of await unpacked) writeFile(FS, path, content);
     } else {
-      pyodide.unpackArchive(data, src.endsWith(".whl") ? "wheel" : "zip", { extractDir: "." });
-      canKeepFiles = false; // not all of it seen here: nothing is kept
-    }
-  }
-  const pycs = await bytecode;
-  if (pycs) {
-    try {
-      writeBytecode(FS, pycs);
-    } catch (err) {
-      console.warn("Python bytecode not used", err);
+      FS.writeFile("picante-files.bundle", data);
+      pyodide.runPython(UNPACK_BUNDLE, { globals: pyodide.toPy({ _path: "picante-files.bundle" }) });
+      canKeepFiles = false; // not seen here: nothing is kept
     }
   }
   // The snapshot's import system saw a smaller file system: look again (what
@@ -656,8 +652,10 @@ early.catch((err) => picante.bootFailed(err && err.message ? err.message : Strin
 const later = window.picanteReady.then(async () => {
   if (!boot.bytecodeLater) return;
   try {
-    const pycs = await fetchGzipped(boot.bytecodeLater);
-    writeBytecode((await early).FS, pycs, null);
+    const { FS } = await early;
+    for (const [path, data] of readBundle(await fetchGzipped(boot.bytecodeLater))) {
+      writeFile(FS, path, data, null);
+    }
     picante.timing.bytecodeLater = performance.now();
   } catch (err) {
     console.warn("the games' Python bytecode not used", err);
