@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 import pytest
-from conftest import SHIPPED_GAMES, TEST_ONLY_GAMES
+from conftest import SHIPPED_GAMES, TEST_ONLY_GAMES, watch_loads
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tools.build import inline_code
 
@@ -116,11 +117,34 @@ def play_with_bots(page: Any, game_id: str) -> None:
         if page.locator(OVER).count():
             return
         before = page.evaluate(TAP_JS, WAITS)  # at once: a banner with a time may go first
-        page.wait_for_function(
-            "(before) => document.getElementById('pc-screen').innerHTML !== before",
-            arg=before,
-            timeout=180_000,
-        )
+        try:
+            page.wait_for_function(CHANGED_JS, arg=before, timeout=180_000)
+        except PlaywrightTimeout:
+            raise AssertionError(stuck(page, before)) from None
+
+
+CHANGED_JS = "(before) => document.getElementById('pc-screen').innerHTML !== before"
+
+
+def stuck(page: Any, before: str) -> str:
+    """Why a table of bots did not move on after a tap: what is on screen, whether another tap
+    moves it (then the first was lost), and what the page said."""
+    screen = page.evaluate(
+        "() => { const s = document.getElementById('pc-screen');"
+        " return s ? s.innerText.replace(/\\s+/g, ' ').slice(0, 400) : '(no pc-screen)'; }"
+    )
+    waits = page.locator(WAITS).count()
+    page.evaluate(TAP_JS, WAITS)
+    try:
+        page.wait_for_function(CHANGED_JS, arg=before, timeout=10_000)
+        again = "a second tap moved it on: the first tap was lost"
+    except PlaywrightTimeout:
+        again = "a second tap did not move it on either"
+    notes = "\n".join(getattr(page, "_picante_loads", []) or ["(nothing failed on the page)"])
+    return (
+        f"the table did not move on after a tap ({waits} element(s) waiting for one; {again})\n"
+        f"on screen: {screen}\n{notes}"
+    )
 
 
 @pytest.mark.parametrize(("build", "game_id"), GAMES, ids=[g for _, g in GAMES])
@@ -131,6 +155,7 @@ def test_a_whole_game_plays_with_nothing_refused(
     # reported here too); a first visit in a fresh profile is the platform tests' (new_context,
     # which fails any test in which the policy refused something).
     page = request.getfixturevalue("page" if build == "dist" else "test_page")
+    watch_loads(page)  # (its console errors explain a table that stops)
     play_with_bots(page, game_id)
     assert page.locator("#game-root").inner_text().strip()
     assert csp_violations == []

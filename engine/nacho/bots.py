@@ -192,7 +192,7 @@ METHOD = "race"
 # out to the end of the round (2026-12-03): the round's bonuses and penalties are then paid in
 # gold rather than guessed (``strategy.win_chance``), and the others' later picks answer the
 # choice. At 600 playouts, 3 players, on the same deals it won far more than the race to the
-# end of the turn (figures in N17); a playout costs about ten times more, which the race's early
+# end of the turn (figures in N17); a playout costs 8-9 times more, which the race's early
 # stop affords. The tree keeps the end of the turn (to the round it measured no better).
 HORIZONS = {"race": "round", "tree": "turn"}
 
