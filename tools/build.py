@@ -622,7 +622,7 @@ def add_files(stage: Path, boot: dict, pycs: dict[str, bytes]) -> dict:
     """Step 4c: dist/python-files.gz, every file the boot list writes into Python's working
     directory (the engine wheel's, unpacked, and each .py of web/ at its relative path) and the
     start-up bytecode (`pycs`), in one gzipped bundle (tools/snapshot_bytecode.py's format), which
-    becomes the boot list. On a phone network one download of ~0.3 MB instead of 64 (each a round
+    becomes the boot list. On a phone network one download of ~0.5 MB instead of 64 (each a round
     trip) and solid compression (the wheel deflates each file alone, a host gzips each .py
     alone). The wheel and those .py files leave dist/ (the bundle is their offline copy). Returns
     the report."""

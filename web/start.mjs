@@ -141,7 +141,6 @@ function writeFile(FS, path, data, keep = written) {
   if (keep) keep.push([path, data]);
 }
 
-
 // ---- a first visit's download, as it happens -----------------------------------------------
 
 // Counts the bytes of Python's runtime (boot.download: path -> [bytes, bytes as a compressing
