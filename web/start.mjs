@@ -435,45 +435,35 @@ async function storeSnapshot() {
 // (docs/benchmarks.md). So once a visit is ready
 // it keeps what it wrote, inflated, as one entry beside the snapshot, named by this build's
 // version (any deploy changes it), in a cache of its own; the next visit reads it beside the
-// snapshot, fetches none of them and writes them at once. Format: "PCFS", the header's length,
-// the header (JSON: [path, offset, length] a file), the files' bytes.
+// snapshot, fetches none of them and writes them at once (`packFiles`).
 const FILES_CACHE = "python-files";
 const filesKey = () => here(`python-files?${picante.version}`);
 const written = []; // [path, bytes] as this visit wrote them into Python's file system
 let canKeepFiles = true; // false once any were written where we could not see them
 
-function packFiles(files) {
-  const header = [];
+// In the build's bundle format (`readBundle`), uncompressed: the same reader takes both.
+function packFiles(entries) {
+  const files = new Map(entries); // a path written twice: Python's file is the last
+  const header = {};
   let size = 0;
   for (const [path, data] of files) {
-    header.push([path, size, data.length]);
+    header[path] = [size, data.length];
     size += data.length;
   }
   const head = new TextEncoder().encode(JSON.stringify(header));
   const out = new Uint8Array(8 + head.length + size);
-  out.set([0x50, 0x43, 0x46, 0x53]); // "PCFS"
+  out.set([0x50, 0x43, 0x42, 0x43]); // "PCBC"
   new DataView(out.buffer).setUint32(4, head.length, true);
   out.set(head, 8);
   const body = 8 + head.length;
-  files.forEach(([, data], i) => out.set(data, body + header[i][1]));
+  for (const [path, data] of files) out.set(data, body + header[path][0]);
   return out;
-}
-
-function unpackFiles(bundle) {
-  if (String.fromCharCode(...bundle.subarray(0, 4)) !== "PCFS") throw new Error("not our files");
-  const size = new DataView(bundle.buffer, bundle.byteOffset + 4, 4).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(bundle.subarray(8, 8 + size)));
-  const body = bundle.subarray(8 + size);
-  return header.map(([path, start, length]) => {
-    if (start + length > body.length) throw new Error("our files, cut short");
-    return [path, body.subarray(start, start + length)];
-  });
 }
 
 // This build's files as an earlier visit kept them, or null.
 async function storedFiles() {
   if (!("caches" in window) || !picante.version) return null;
-  return readKept(FILES_CACHE, filesKey(), unpackFiles);
+  return readKept(FILES_CACHE, filesKey(), readBundle);
 }
 
 async function storeFiles() {
