@@ -5,7 +5,9 @@ game's, each option among its choices, each seat a human or one of the bot level
 action its index among ``legal_actions(seat)`` there (and the seat its index among
 ``current_players()`` when several act at once). All those indices are written as the digits of
 one mixed-radix number, so a choice among n costs log2(n) bits and a forced one nothing; the
-rest (game id, rules version, seed, action count, names if asked) are varints. A CRC-32 of the
+rest (game id, rules version, seed, action count, names if asked) are varints. A link packs
+the options its rules version had (``OptionSpec.since``), so an option added later never
+changes how an older link reads. A CRC-32 of the
 record catches a link cut short or changed. Deflate is used when it makes the text shorter
 (names).
 
@@ -32,6 +34,7 @@ import base64
 import re
 import zlib
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .protocol import IllegalAction
 from .record import LIMITS, Limits, Move, Record, RecordError, Seat, check_name, read_setup
@@ -80,7 +83,7 @@ def pack(record: Record, *, names: bool = False) -> str:
     body = number.to_bytes((number.bit_length() + 7) // 8, "little")
     _varint(out, len(body))
     out += body
-    out += zlib.crc32(record.to_text().encode()).to_bytes(4, "little")
+    out += _check(record).to_bytes(4, "little")
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     deflated = deflater.compress(bytes(out)) + deflater.flush()
     packed = bytes([DEFLATED]) + deflated if len(deflated) < len(out) else bytes([PLAIN]) + out
@@ -149,8 +152,12 @@ def _read(src: _Reader, limits: Limits) -> Record:
         raise RecordError("the game link has data after its end")
     digits = _Digits(number)
     players = game.player_counts[digits.take(len(game.player_counts))]
+    # A link holds the options its rules version had; one added since played its old value.
     options = {
-        name: spec.choices[digits.take(len(spec.choices))] for name, spec in game.options.items()
+        name: spec.choices[digits.take(len(spec.choices))]
+        if spec.since <= rules_version
+        else spec.before
+        for name, spec in game.options.items()
     }
     levels = (None, *game.bot_levels)
     bots = [levels[digits.take(len(levels))] for _ in range(players)]
@@ -177,15 +184,29 @@ def _read(src: _Reader, limits: Limits) -> Record:
             raise RecordError(f"action {i + 1} does not replay: {err}", "", i) from None
         moves.append(Move(seat, str(action)))
     record = Record(game.id, rules_version, seed, options, seats, tuple(moves))
-    if digits.value or zlib.crc32(record.to_text().encode()) != crc:
+    if digits.value or _check(record) != crc:
         raise RecordError("the game link is damaged (its check does not match)")
     return record
+
+
+def _check(record: Record) -> int:
+    """The CRC-32 of the record's saved form with the options its rules version had: a link
+    packed before an option was added checks as it did then."""
+    game = get_game(record.game)
+    had = {
+        name: value
+        for name, value in record.options.items()
+        if game.options[name].since <= record.rules_version
+    }
+    return zlib.crc32(replace(record, options=had).to_text().encode())
 
 
 def _setup_digits(record: Record) -> Iterator[tuple[int, int]]:
     game = get_game(record.game)
     yield game.player_counts.index(record.players), len(game.player_counts)
     for name, spec in game.options.items():
+        if spec.since > record.rules_version:
+            continue  # not in a link of an older version: it played ``spec.before``
         value = record.options[name]
         index = next(i for i, c in enumerate(spec.choices) if c == value and type(c) is type(value))
         yield index, len(spec.choices)

@@ -73,6 +73,11 @@ class Action:
     undoable: ClassVar[bool] = False  # never undo across hidden information or chance
 
 
+UNDATED = 0
+"""The rules version of saved options that do not say theirs (a saved state's): an option they
+lack was added after they were saved (``Game.check_options``)."""
+
+
 def same_value(a: Any, b: Any) -> bool:
     """Equal *and* of the same types all the way down: ``3 == 3.0 == True`` but only ``3`` is
     the same value as ``3``. Dataclasses (actions, cards) compare field by field.
@@ -101,6 +106,13 @@ class OptionSpec:
     self-explanatory (``{None: "Random"}``); ``doc`` is a sentence for the CLI's help. ``seat``
     says the values are seats (``None``: drawn from the seed): a value must then be a seat of the
     game being started, and the setup screen offers the seats by their players' names.
+    ``players`` lists the table sizes the option changes anything at (empty: every size); the
+    setup screen shows it only there.
+
+    An option added after records were made says so, for every record and link to keep
+    replaying as it was played: ``since`` is the rules version it arrived in, and ``before``
+    the value every game of an older version played with (filled in when a saved game, a
+    record or a link has no value for it; ``Game.check_options``).
     """
 
     default: Any
@@ -109,6 +121,9 @@ class OptionSpec:
     label: str = ""
     value_labels: Mapping[Any, str] = field(default_factory=dict)
     seat: bool = False
+    players: tuple[int, ...] = ()
+    since: int = 1
+    before: Any = None
 
     def label_of(self, value: Any) -> str:
         for key, text in self.value_labels.items():
@@ -131,6 +146,7 @@ class OptionSpec:
             "default": self.default,
             "choices": [{"value": c, "label": self.label_of(c)} for c in self.choices],
             "seat": self.seat,
+            "players": list(self.players),
         }
 
 
@@ -382,8 +398,16 @@ class Game(ABC):
             )
         return players
 
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults; refuse unknown keys and values outside the allowed choices."""
+    def check_options(
+        self, options: Mapping[str, Any] | None, rules_version: int | None = None
+    ) -> dict[str, Any]:
+        """Fill defaults; refuse unknown keys and values outside the allowed choices.
+
+        ``rules_version``: the options are saved ones (a record, a link), played under that
+        version of the rules, or ``UNDATED`` (a saved state, which does not say). An option
+        they lack that arrived later (``OptionSpec.since``) played its ``before`` value, and
+        an option that arrived after a record's version may hold nothing else.
+        """
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
@@ -399,7 +423,17 @@ class Game(ABC):
             )
         out: dict[str, Any] = {}
         for key, spec in self.options.items():
-            value = options.get(key, spec.default)
+            older = (
+                rules_version < spec.since
+                if rules_version
+                else rules_version == UNDATED and spec.since > 1 and key not in options
+            )
+            value = options.get(key, spec.before if older else spec.default)
+            if older and rules_version and not same_value(value, spec.before):
+                raise ValueError(
+                    f"option {key!r} of {self.name} arrived in rules version {spec.since}: a game"
+                    f" of version {rules_version} played {spec.before!r} (got {value!r})"
+                )
             # Same value *and* type: 5.0 == 5 and True == 1, but neither is an allowed value.
             if not any(value == c and type(value) is type(c) for c in spec.choices):
                 raise ValueError(
@@ -410,12 +444,13 @@ class Game(ABC):
         return out
 
     def check_setup(
-        self, players: int, options: Mapping[str, Any] | None
+        self, players: int, options: Mapping[str, Any] | None, rules_version: int | None = None
     ) -> tuple[int, dict[str, Any]]:
-        """The player count and the options (defaults filled) of a new or saved game: a
-        seat-valued option must name a seat of this table."""
+        """The player count and the options (defaults filled) of a new or saved game (saved
+        under ``rules_version``, as ``check_options`` reads it): a seat-valued option must name
+        a seat of this table."""
         players = self.check_players(players)
-        opts = self.check_options(options)
+        opts = self.check_options(options, rules_version)
         for key, spec in self.options.items():
             if spec.seat and opts[key] is not None and opts[key] >= players:
                 raise ValueError(f"option {key!r} must be a seat 0..{players - 1} or None")

@@ -159,7 +159,9 @@ class Record:
         """The state before any action: ``new_game`` with this record's setup."""
         game = self.game_object()
         check_rules_version(game, self.rules_version)
-        return game.new_game(players=self.players, seed=self.seed, options=dict(self.options))
+        # The options as this record's rules version played them (one it predates: its value then).
+        options = game.check_options(self.options, self.rules_version)
+        return game.new_game(players=self.players, seed=self.seed, options=options)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -314,7 +316,7 @@ def read_setup(data: Any, limits: Limits = LIMITS) -> Record:
     if type(options) is not dict:
         raise RecordError(f"options must be a JSON object, got {_short(options)}", "options")
     try:
-        _, opts = game.check_setup(len(seats), options)
+        _, opts = game.check_setup(len(seats), options, data["rules_version"])
     except ValueError as err:
         raise RecordError(f"options: {err}", "options") from None
     record = Record(

@@ -10,10 +10,17 @@ from engine.record import Move, Record, Seat
 from engine.rng import Rng
 
 
-def random_options(game: engine.Game, chooser: Rng, players: int) -> dict[str, Any]:
-    """One of each option's choices at random (a seat-valued option: a seat of this table)."""
+def random_options(
+    game: engine.Game, chooser: Rng, players: int, rules_version: int | None = None
+) -> dict[str, Any]:
+    """One of each option's choices at random (a seat-valued option: a seat of this table).
+    With ``rules_version``, only the options that version had: one added since takes the value
+    that version played (``OptionSpec.before``), and draws nothing."""
     out = {}
     for name, spec in game.options.items():
+        if rules_version is not None and spec.since > rules_version:
+            out[name] = spec.before
+            continue
         choices = [c for c in spec.choices if not spec.seat or c is None or c < players]
         out[name] = chooser.choice(choices)
     return out
@@ -25,13 +32,15 @@ def random_record(
     seed: int | str,
     options: dict[str, Any] | None = None,
     chooser_seed: int = 99,
+    rules_version: int | None = None,
 ) -> tuple[Record, list[engine.State]]:
     """A whole game of random legal actions (when several seats act at once, a random one of
-    them goes first), as its record and the live states: the start, then one per action."""
+    them goes first), as its record and the live states: the start, then one per action.
+    ``rules_version``: random options as that version had them (``random_options``)."""
     game = engine.get_game(game_id)
     chooser = Rng(chooser_seed)
     if options is None:
-        options = random_options(game, chooser, players)
+        options = random_options(game, chooser, players, rules_version)
     levels = (None, *game.bot_levels)
     seats = [Seat(f"P{i}", chooser.choice(levels)) for i in range(players)]
     record = Record.new(game_id, seats, seed, options)

@@ -170,10 +170,12 @@ def test_an_older_rules_version_opens_only_if_the_game_declares_it_still_replays
 ) -> None:
     record, live = random_record("taco", 1, 4)
     game = engine.get_game("taco")
-    monkeypatch.setattr(type(game), "rules_version", 3)
-    with pytest.raises(RecordError, match="version 1; this app plays version 3"):
+    now = game.rules_version
+    monkeypatch.setattr(type(game), "rules_version", now + 1)
+    monkeypatch.setattr(type(game), "compatible_rules_versions", ())
+    with pytest.raises(RecordError, match=f"version {now}; this app plays version {now + 1}"):
         Record.from_text(record.to_text())
-    monkeypatch.setattr(type(game), "compatible_rules_versions", (1,))
+    monkeypatch.setattr(type(game), "compatible_rules_versions", (now,))
     assert replay(Record.from_text(record.to_text())).to_dict() == live[-1].to_dict()
 
 
@@ -186,15 +188,21 @@ FINGERPRINTS = {
     # Re-pinned before records ever shipped: the 1 vs 1 deck's marked cards became +OPEN
     # customers (rules-decisions, Crazy Taco section 15), so its random games differ.
     ("taco", 1): "532e5d9860d1aee1",
+    # 2: the 1 vs 1 re-roll's price became an option (reroll_price, $8 for a new game).
+    ("taco", 2): "9239891fee6a3b04",
 }
 
 
-def fingerprint(game_id: str) -> str:
+def fingerprint(game_id: str, rules_version: int | None = None) -> str:
+    """Seeded random games under the current code; ``rules_version``: with the options that
+    version had (one added since at the value it played), which must play version's games."""
     game = engine.get_game(game_id)
     h = hashlib.sha256()
     for players in game.player_counts:
         for seed in (1, "fingerprint"):
-            record, live = random_record(game_id, players, seed, chooser_seed=7)
+            record, live = random_record(
+                game_id, players, seed, chooser_seed=7, rules_version=rules_version
+            )
             for state, move in zip(live, record.moves, strict=False):
                 acting = state.current_players()
                 h.update(repr((acting, [str(a) for a in state.legal_actions(move.seat)])).encode())
@@ -212,6 +220,18 @@ def test_a_rules_version_is_the_same_game(game_id: str) -> None:
     assert fingerprint(game_id) == pinned, (
         f"{game.name}'s rules version {game.rules_version} no longer plays the same game"
     )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "version"),
+    [(g, v) for g in SHIPPED for v in engine.get_game(g).compatible_rules_versions],
+)
+def test_an_older_rules_version_the_game_still_opens_plays_as_it_did(
+    game_id: str, version: int
+) -> None:
+    """A version in ``compatible_rules_versions`` promises its records replay unchanged: its
+    pinned fingerprint holds today with the options it had (a later option at its old value)."""
+    assert fingerprint(game_id, version) == FINGERPRINTS[(game_id, version)]
 
 
 # -- the saved form --------------------------------------------------------------------------

@@ -167,3 +167,19 @@ def test_names_are_escaped_everywhere() -> None:
     s = Session.new("jalapeno", cfg, {"rounds": 1}, seed=1)
     html = render_table(s, s.view(), TableCtx(status="x"))
     assert "<b>x</b>" not in html
+
+
+def test_the_setup_shows_an_option_only_at_the_table_sizes_it_changes() -> None:
+    """Crazy Taco: the VIP and the pickpocket are a solo choice, the re-roll's price a 1 vs 1
+    one (``OptionSpec.players``); the piñata is for both."""
+    taco = load_ui("taco")
+    model = SetupModel.for_game(taco.info)
+    shown = {}
+    for players in (1, 2):
+        model.players = players
+        html = render_setup(taco, model)
+        shown[players] = {n for n in ("characters", "pinata", "reroll_price") if f'"{n}"' in html}
+    assert shown == {1: {"characters", "pinata"}, 2: {"pinata", "reroll_price"}}
+    model.update("opt:reroll_price", "3")
+    assert model.game_options()["reroll_price"] == 3
+    assert "$8 (balanced)" in html and "$3 (as printed)" in html

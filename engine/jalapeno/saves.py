@@ -9,13 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import fields
-from ..protocol import Game, events_from_json
+from ..protocol import UNDATED, Game, events_from_json
 from .cards import COLOURS, DECK_BY_PLAYERS, Card, Trick, deck_for, parse_card, sort_key
 from .state import JalapenoState
 
 
 def load(game: Game, data: Mapping[str, Any]) -> JalapenoState:
-    players, opts = game.check_setup(data["players"], data["options"])
+    players, opts = game.check_setup(data["players"], data["options"], UNDATED)
     pub, private = data["public"], data["players_private"]
     n_colours, _ = DECK_BY_PLAYERS[players]
     colours = {c.key for c in COLOURS[:n_colours]}

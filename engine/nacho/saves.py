@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from .. import fields
-from ..protocol import Game, events_from_json, events_to_json
+from ..protocol import UNDATED, Game, events_from_json, events_to_json
 from . import rules
 from .components import (
     CARDS_OF_PROVINCE,
@@ -161,7 +161,7 @@ def _ledger(value: Any, gold: tuple[int, ...]) -> tuple[Any, ...]:
 
 
 def load(game: Game, data: Mapping[str, Any], make: type[T]) -> T:
-    players, opts = game.check_setup(data["players"], data["options"])
+    players, opts = game.check_setup(data["players"], data["options"], UNDATED)
     if opts["gemstone"] is not None and opts["gemstone"] >= players:
         raise ValueError(f"option 'gemstone' must be a seat 0..{players - 1} or None")
     pub, priv, sec = data["public"], data["players_private"], data["secret"]

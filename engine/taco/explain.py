@@ -28,11 +28,11 @@ from .board import (
     MENU_ITEM,
     OVERTIME_COSTS,
     PLATA_RECOVERS,
-    REROLL_COST,
     SPOT_INDEX,
 )
 from .cards import CARDS, GUESTS, KEY, PICKPOCKET, PINATA_CARD, PREPAID, TASKS, VOUCHER
 from .dice import DIE_INDEX, FACES, cover
+from .flow import reroll_cost
 from .placement import idle_bonus, variation
 from .restaurant import Restaurant
 from .roll import DIE_STATES, IN_TRAY, USABLE, faces_of, order_needs
@@ -124,8 +124,9 @@ def explain_placement(s: Restaurant, a: Action) -> IllegalAction:
         if s.status[DIE_INDEX[a.die]] != "wild":
             return no("Only Achilipú's dice may be turned to a face you choose.", "not-wild")
     if isinstance(a, Reroll):
-        if s.cash < REROLL_COST:
-            return no(f"A re-roll costs ${REROLL_COST}; you have ${s.cash}.", "reroll-cash")
+        cost = reroll_cost(s)
+        if s.cash < cost:
+            return no(f"A re-roll costs ${cost}; you have ${s.cash}.", "reroll-cash")
         found = _dice(s, a.dice, IN_TRAY)
         if found:
             return found

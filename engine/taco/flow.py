@@ -75,9 +75,16 @@ def roll(s: Restaurant, ev: list[Entry]) -> None:
     )
 
 
+def reroll_cost(s: Restaurant) -> int:
+    """ "Relanzamiento de dados … Pay $3": in 1 vs 1 the table's price (option
+    ``reroll_price``, $8 for a new game; docs/rules-decisions.md)."""
+    return s.options["reroll_price"] if s.players == 2 else REROLL_COST
+
+
 def reroll(s: Restaurant, ev: list[Entry], dice: tuple[str, ...]) -> None:
-    """ "Relanzamiento de dados": pay $3 and roll the dice you wish again."""
-    s.cash -= REROLL_COST
+    """ "Relanzamiento de dados": pay the price and roll the dice you wish again."""
+    cost = reroll_cost(s)
+    s.cash -= cost
     rng = Rng(s.rng)
     faces, status = list(s.faces), list(s.status)
     for i, die in enumerate(DICE):
@@ -87,7 +94,7 @@ def reroll(s: Restaurant, ev: list[Entry], dice: tuple[str, ...]) -> None:
     s.rng = rng.state
     s.faces, s.status = tuple(faces), tuple(status)
     shown = {die.id: faces[i] for i, die in enumerate(DICE) if die.id in dice}
-    ev.append(("reroll", 0, {"dice": list(dice), "faces": shown, "cost": REROLL_COST}))
+    ev.append(("reroll", 0, {"dice": list(dice), "faces": shown, "cost": cost}))
 
 
 # -- F3: management -----------------------------------------------------------------------------

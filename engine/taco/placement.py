@@ -15,7 +15,7 @@ from functools import cache
 
 from . import flow
 from .actions import Action, Assign, Bonus, End, Menu, Order, Reroll, Turn, Voucher
-from .board import BOARD, CONVERTS_TO, MENU_ITEM, REROLL_COST, SPOT_INDEX, SPOTS
+from .board import BOARD, CONVERTS_TO, MENU_ITEM, SPOT_INDEX, SPOTS
 from .cards import CARDS, CLEANING, GUESTS, KEY, PINATA_CARD, PREPAID, TASKS, VIP, VOUCHER
 from .dice import DIE_INDEX, MONEY, cover
 from .ledger import gain_stars
@@ -70,7 +70,7 @@ def placements(s: Restaurant, canonical: bool = False) -> tuple[Action, ...]:
         s.extra,
         s.extra_used,
         s.popularity >= BOARD.popularity_start,
-        s.cash >= REROLL_COST,
+        s.cash >= flow.reroll_cost(s),
         canonical,
     )
     found = LISTED.get(key)
@@ -121,7 +121,7 @@ def _work_out(s: Restaurant, canonical: bool) -> list[Action]:
     top = s.popularity >= BOARD.popularity_start
     out += menu_placements(roll, var, canonical, guests, resting, top)
     out += roll.keep
-    if s.cash >= REROLL_COST:
+    if s.cash >= flow.reroll_cost(s):
         out += rerolls(s.status)
     out.append(END_PLACEMENT)
     return out

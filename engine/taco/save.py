@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import fields
-from ..protocol import Game, events_from_json, events_to_json
+from ..protocol import UNDATED, Game, events_from_json, events_to_json
 from .board import BOARD, LINE, RESULTS, STAGES
 from .cards import (
     CARDS,
@@ -117,7 +117,7 @@ def _die(value: Any, what: str) -> str:
 
 
 def load(game: Game, data: Mapping[str, Any], cls: type[Restaurant]) -> Restaurant:
-    players, opts = game.check_setup(data["players"], data["options"])
+    players, opts = game.check_setup(data["players"], data["options"], UNDATED)
     versus = players == 2
     pub, secret = data["public"], data["secret"]
     if not isinstance(pub, Mapping) or not isinstance(secret, Mapping):

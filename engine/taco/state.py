@@ -21,7 +21,7 @@ from typing import Any
 from ..protocol import Game, IllegalAction, OptionSpec, State
 from . import flow, management, placement, versus, views
 from .actions import Action, parse_action
-from .board import BOARD, LINE
+from .board import BOARD, LINE, REROLL_COST, VERSUS_REROLL_COST
 from .cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, WELCOME_CARDS, customer_deck
 from .dice import DICE
 from .explain import explain_placement
@@ -148,7 +148,10 @@ class TacoGame(Game):
     text = "engine.taco.text"
     checks = "engine.taco.checks"
     save_version = 1
-    rules_version = 1  # raise it when an old record would replay differently
+    # Raise it when an old record would replay differently. 2: the 1 vs 1 re-roll's price
+    # became an option, $8 for a new game; a record of version 1 played the printed $3.
+    rules_version = 2
+    compatible_rules_versions = (1,)
     options = {
         "characters": OptionSpec(
             True,
@@ -156,6 +159,7 @@ class TacoGame(Game):
             "solo: the VIP and the pickpocket are in the customer deck (off: easier)",
             label="VIP and pickpocket",
             value_labels={True: "In", False: "Out (easier)"},
+            players=(1,),  # 1 vs 1: "may not be used"
         ),
         "pinata": OptionSpec(
             False,
@@ -163,6 +167,18 @@ class TacoGame(Game):
             "the Fiesta Piñata (Kickstarter/event edition)",
             label="Fiesta Piñata",
             value_labels={False: "Off", True: "On"},
+        ),
+        # docs/rules-decisions.md, Crazy Taco, "The re-roll's price in 1 vs 1": at the printed
+        # $3 the customer player wins 0.315 between two search bots; at $8, 0.458.
+        "reroll_price": OptionSpec(
+            VERSUS_REROLL_COST,
+            (VERSUS_REROLL_COST, REROLL_COST),
+            "1 vs 1: the manager's paid re-roll costs $8 (balanced) or $3 (as printed)",
+            label="Re-roll price",
+            value_labels={VERSUS_REROLL_COST: "$8 (balanced)", REROLL_COST: "$3 (as printed)"},
+            players=(2,),
+            since=2,
+            before=REROLL_COST,
         ),
     }
 

@@ -34,6 +34,7 @@ from .actions import (
 from .board import BOARD, MENU, OVERTIME_COSTS, SPOTS
 from .cards import CARDS, KEY, describe
 from .dice import DICE, FACE_EMOJI, FACES
+from .flow import reroll_cost
 from .hand import is_banned
 from .ledger import scores
 from .restaurant import Restaurant
@@ -132,6 +133,8 @@ def view(s: Restaurant, player: int | None, legal: Sequence[Action]) -> dict[str
         menu_ok.add("advertise")
     if any(isinstance(a, Reroll) for a in legal):
         menu_ok.add("reroll")
+    # The table's prices: 1 vs 1 has its own re-roll price (the option ``reroll_price``).
+    cost_of = {m.id: m.cost for m in MENU} | {"reroll": reroll_cost(s)}
     overtime_next = OVERTIME_COSTS[s.overtime] if s.overtime < len(OVERTIME_COSTS) else None
     key_on = any(CARDS[c].kind == KEY and d for c, d, _ in s.bonus)
     public = save(s)["public"]
@@ -189,8 +192,8 @@ def view(s: Restaurant, player: int | None, legal: Sequence[Action]) -> dict[str
             {
                 "id": m.id,
                 "name": m.name,
-                "text": m.text,
-                "cost": m.cost,
+                "text": m.text.replace(f"${m.cost}", f"${cost_of[m.id]}"),
+                "cost": cost_of[m.id],
                 "needs": [
                     dict(zip(("food", "drink", "money", "blank"), n, strict=True)) for n in m.needs
                 ],

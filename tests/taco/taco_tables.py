@@ -19,7 +19,7 @@ from engine.taco.cards import EXTRA_CARDS, INSPECTION_CARDS, TASK_DECK, all_code
 from engine.taco.dice import DICE
 from engine.taco.restaurant import FIELDS
 from engine.taco.save import check_table
-from engine.taco.state import TacoState
+from engine.taco.state import TacoGame, TacoState
 
 IDS = [d.id for d in DICE]
 
@@ -67,7 +67,7 @@ def table(
     **more: Any,
 ) -> TacoState:
     versus = players == 2
-    opts = {"characters": True, "pinata": False, **(options or {})}
+    opts = TacoGame().check_options(options)  # the defaults: characters in, no piñata
     slots: list[Any] = [None] * len(SPOTS)
     for spot, text in (line or {}).items():
         code, *marks = text.split()

@@ -210,5 +210,9 @@ def test_the_game_declares_itself(players: int) -> None:
     described = GAME.describe()
     assert described["id"] == "taco" and described["player_counts"] == [1, 2]
     assert described["players_text"] == "Solo or 1 vs 1"
-    assert {o["name"] for o in described["options"]} == {"characters", "pinata"}
+    options = {o["name"]: o for o in described["options"]}
+    assert set(options) == {"characters", "pinata", "reroll_price"}
+    # The setup shows an option only at the table sizes it changes anything at.
+    assert options["characters"]["players"] == [1] and options["reroll_price"]["players"] == [2]
+    assert options["pinata"]["players"] == []
     assert GAME.new_game(players, seed=1).players == players

@@ -319,7 +319,12 @@ def render_setup(
         + "".join(_seat_row(i, s, model.levels) for i, s in enumerate(seats))
         + "</ol>"
         f'<p class="mode" data-testid="mode">{esc(mode_line(seats))}</p></fieldset>'
-        + "".join(_option(model, spec) for spec in model.info["options"])
+        + "".join(
+            _option(model, spec)
+            for spec in model.info["options"]
+            # An option of some table sizes only (Crazy Taco's 1 vs 1 re-roll price).
+            if not spec.get("players") or model.players in spec["players"]
+        )
         + (
             _segmented(
                 "hints",

@@ -130,7 +130,7 @@ class TacoUI(GenericUI):
             table.render()
             die = next((d for d in view["dice"] if d["id"] == move), None)
             if die is not None and die["state"] == "rest" and move not in pick.dice:
-                table.host.toast(rest_explained(die))  # at once, on the first tap
+                table.host.toast(rest_explained(die, view))  # at once, on the first tap
         elif action == "voucher":
             self.set_pick(s, pick.toggle_voucher())
             table.render()

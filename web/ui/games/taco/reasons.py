@@ -28,6 +28,7 @@ from .text import (
     dice_list,
     order_text,
     penalty_text,
+    reroll_price,
 )
 
 SPOT_WORD = {"p1": "patience 1", "p2": "patience 2"}
@@ -80,7 +81,7 @@ def move_text(view: Mapping[str, Any], text: str) -> str:
     if verb == "keep":
         return f"keep {dice_list(dice)} for a later turn"
     if verb == "reroll":
-        return f"re-roll {dice_list(dice)} for $3"
+        return f"re-roll {dice_list(dice)} for ${reroll_price(view)}"
     if verb == "menu":
         return f"order {MENU_GLOSS.get(target, target)}{with_dice}"
     if verb == "turn":

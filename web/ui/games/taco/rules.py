@@ -154,6 +154,9 @@ RULES: tuple[Section, ...] = (
             "played this turn or the next.",
             "The customer player wins by ruining the truck's popularity; the manager by "
             "surviving the deck.",
+            "The manager's paid re-roll costs $8 in 1 vs 1, not the printed $3: at $3 the "
+            "manager undoes a resting die for less than one order pays and wins two games in "
+            "three between equal players. The setup's Re-roll price offers the printed $3.",
         ),
         rules=(
             "customer-turn",

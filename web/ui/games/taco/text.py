@@ -232,7 +232,7 @@ def event_sentence(s: Session, e: Mapping[str, Any]) -> str | None:
         "extra-passed": lambda: f"{you} {verb('pass', 'passes')} on {card}",
         "extra-swapped": lambda: f"{card} swapped out: +${e['refund']}",
         "roll": lambda: "Roll: " + faces_list(e["faces"], e.get("rolled")),
-        "reroll": lambda: f"{you} {verb('re-roll')} ($3): " + faces_list(e["faces"]),
+        "reroll": lambda: f"{you} {verb('re-roll')} (${e['cost']}): " + faces_list(e["faces"]),
         "serve": lambda: f"{you} {verb('serve')} {card}",
         "collect": lambda: f"{you} {verb('collect')} from {card}",
         "both": lambda: f"{you} {verb('serve')} {card} and {verb('collect')}",
@@ -306,12 +306,18 @@ DIE_STATE = {
 }
 
 
-def rest_explained(die: Mapping[str, Any]) -> str:
+def reroll_price(view: Mapping[str, Any]) -> int:
+    """The table's re-roll price (1 vs 1 has its own: the option ``reroll_price``)."""
+    return next(m["cost"] for m in view["menu"] if m["id"] == "reroll")
+
+
+def rest_explained(die: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     """What a resting die is, said at the first tap on it."""
     name = DIE_NAME.get(die["id"], die["id"])
     return (
         f"{name} rolled the rest face: it cannot serve or collect this turn and goes to the"
-        " rest room at the end of the turn. Only a paid re-roll ($3) can change its face."
+        f" rest room at the end of the turn. Only a paid re-roll (${reroll_price(view)}) can"
+        " change its face."
     )
 
 
