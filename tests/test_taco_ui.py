@@ -453,3 +453,24 @@ def test_the_dish_menu_is_its_own_labelled_control_and_glosses_its_spanish_names
             assert f"means {MENU_MEANS[item['id']]}" in sheet.replace("&#x27;", "'")
 
     run_table(s, script)
+
+
+@pytest.mark.parametrize(("players", "price"), [(1, 3), (2, 8)])
+def test_the_table_says_its_own_re_roll_price(players: int, price: int) -> None:
+    """1 vs 1 re-rolls at $8 (the option ``reroll_price``), solo at the printed $3: the tray's
+    button, the first tap on a resting die and the hint all say the table's price."""
+    state = table(players=players, line={"1": "C19"}, dice="M=$ E1=D E2=D E3=Z T=B", cash=9)
+    s = session(state, *((HUMAN, BOT) if players == 2 else (HUMAN,)))
+
+    async def script(page: FakePage, t: Table) -> None:
+        assert await settle(t) is Screen.TURN
+        assert re.search(rf'data-testid="reroll"[^>]*>Re-roll \${price}</button>', page.html)
+        t.on_tap("die", "E3")
+        assert f"re-roll (${price})" in page.toasts[-1]
+
+    run_table(s, script)
+    from ui.games.taco.reasons import move_text
+
+    view = state.view(0)
+    reroll = next(m["text"] for m in view["moves"] if m["verb"] == "reroll")
+    assert move_text(view, reroll).endswith(f"for ${price}")

@@ -14,7 +14,7 @@ from ...html import Html, attrs, esc
 from .art import face_icon, icon
 from .board import card_face, light_attrs, said_as
 from .pick import Pick
-from .text import DIE_STATE, EFFECT, FACE_WORD, card_text
+from .text import DIE_STATE, EFFECT, FACE_WORD, card_text, reroll_price
 
 IN_TRAY = ("free", "kept", "rest", "used", "wild", "ready")
 PICKABLE = ("free", "kept", "rest")
@@ -173,7 +173,7 @@ def placement_bar(view: Mapping[str, Any], m: Moment) -> str:
             data_testid="reroll",
             **light_attrs(lit, m.interactive),
         )
-        + ">Re-roll $3</button>"
+        + f">Re-roll ${esc(reroll_price(view))}</button>"
     )
     end = _btn(
         "End placement",
