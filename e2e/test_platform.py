@@ -196,7 +196,8 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
     )
-    assert cached == len(_precached(dist)) + 1  # every file (the worker too), its manifest entry
+    # every file (the worker too), its manifest entry and the app page at the scope's own URL
+    assert cached == len(_precached(dist)) + 2
 
     srv.stop()  # the network is gone
     assert (
@@ -208,6 +209,15 @@ def test_offline_after_the_first_visit(new_context, serve, dist):
     page.reload()
     wait_ready(page)
     assert page.evaluate("() => window.picante.boot") == {"snapshot": True}, "snapshot not kept"
+    # The launch and the runtime came from the cache by the worker's static routes (Chromium
+    # serves them without starting the worker).
+    served = page.evaluate(
+        """() => [performance.getEntriesByType('navigation')[0],
+                  ...performance.getEntriesByType('resource')
+                     .filter((e) => e.name.endsWith('/pyodide.asm.wasm'))]
+                 .map((e) => e.workerFinalSourceType)"""
+    )
+    assert served == ["cache", "cache"]
     page.tap('[data-game="jalapeno"]')
     page.wait_for_selector("#game-root", state="visible")
     assert page.evaluate("() => window.picante.currentGame") == "jalapeno"
@@ -265,7 +275,7 @@ def test_the_first_visit_downloads_each_file_once(playwright_instance, serve, di
         cached = page.evaluate(
             "async (name) => (await (await caches.open(name)).keys()).length", dist.cache_name
         )
-        assert cached == len(_precached(dist)) + 1
+        assert cached == len(_precached(dist)) + 2  # the manifest, the page at the scope's URL
     finally:
         ctx.close()
     full = [path for path, size in srv.sent if size > 0]

@@ -52,7 +52,9 @@ def test_the_site_works_under_a_sub_path(new_context, serve, dist, tmp_path):
     )
     assert app + snapshot.NAME not in cached  # kept by the page, inflated
     precached = read_sw_build_info(dist.out / "service-worker.js")["files"]
-    assert len(cached) == len(precached) + 1  # every file (the worker too) and its manifest
+    # every file (the worker too), its manifest and the app page at the scope's own URL (the
+    # launch's static route)
+    assert len(cached) == len(precached) + 2 and app in cached
 
     deep = ctx.new_page()
     open_app(deep, app + "#/jalapeno")  # a shared deep link
