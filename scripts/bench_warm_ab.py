@@ -1,8 +1,10 @@
 """Warm visits of two versions of the page side by side: A/B of a start-up change.
 
     .venv/bin/python scripts/bench_warm_ab.py --a /path/to/old/web [--b web] [--runs 15]
+    .venv/bin/python scripts/bench_warm_ab.py --a OLD/dist --b dist [--runs 31]
 
-Builds each web/ folder (``tools.build``, into build/ab-a and build/ab-b), serves both, gives
+Builds each web/ folder (``tools.build``, into build/ab-a and build/ab-b; a built dist is served
+as it is, for a change outside web/ such as the service worker), serves both, gives
 each a persistent Chromium profile (V8 keeps its wasm code cache only there) with one first
 visit that keeps the snapshot, then alternates warm visits (A B, B A, ...) and prints, per
 version, the median of the page's *ready* (ms since navigation), of the snapshot's bytes in
@@ -33,16 +35,22 @@ READY_JS = "() => window.picanteReady"
 IDLE_MS = 1500
 
 
+def site(name: str, path: Path) -> Path:
+    """A built site as it is (a change outside web/, such as the service worker: build each
+    version's dist, e.g. ``python -m tools.build --out DIR`` in its worktree), or web/ built."""
+    if (path / "service-worker.js").is_file() and (path / "index.html").is_file():
+        return path.resolve()
+    return build(ROOT / "build" / f"ab-{name}", web=path.resolve()).out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--a", type=Path, required=True, help="the web/ folder of version A")
+    ap.add_argument("--a", type=Path, required=True, help="version A: a web/ folder or a dist")
     ap.add_argument("--b", type=Path, default=ROOT / "web", help="version B's (default: web/)")
     ap.add_argument("--runs", type=int, default=15)
     args = ap.parse_args()
-    servers = {
-        name: serve_in_thread(build(ROOT / "build" / f"ab-{name}", web=web.resolve()).out)
-        for name, web in (("a", args.a), ("b", args.b))
-    }
+    versions = (("a", args.a), ("b", args.b))
+    servers = {name: serve_in_thread(site(name, path)) for name, path in versions}
     got: dict[str, list[dict[str, float]]] = {"a": [], "b": []}
     with sync_playwright() as pw:
         contexts = {}
