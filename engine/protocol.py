@@ -423,13 +423,14 @@ class Game(ABC):
             )
         out: dict[str, Any] = {}
         for key, spec in self.options.items():
-            older = (
-                rules_version < spec.since
-                if rules_version
-                else rules_version == UNDATED and spec.since > 1 and key not in options
-            )
+            if rules_version is None:  # a new game
+                older = False
+            elif rules_version == UNDATED:  # a saved state lacks an option added since
+                older = spec.since > 1 and key not in options
+            else:  # a record of an older version than the option's
+                older = rules_version < spec.since
             value = options.get(key, spec.before if older else spec.default)
-            if older and rules_version and not same_value(value, spec.before):
+            if older and rules_version != UNDATED and not same_value(value, spec.before):
                 raise ValueError(
                     f"option {key!r} of {self.name} arrived in rules version {spec.since}: a game"
                     f" of version {rules_version} played {spec.before!r} (got {value!r})"
