@@ -24,8 +24,10 @@ What it costs and how this module handles it:
   card's art id or colours (``register_ui``), makes a new snapshot, and players download it once
   more (e2e/test_snapshot.py checks that no game's own module is in it).
 - The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
-- It is 30 MiB raw, ~6 MB gzipped: dist/ ships it gzipped (`NAME`), the page decompresses it with
-  DecompressionStream, the service worker precaches it like any other file.
+- It is 30 MiB raw, more than half of it pages of zeros: dist/ ships it without them (`pack`,
+  the format the page keeps it in, 14 MB) and gzipped (`NAME`, ~5 MB); the page inflates it with
+  DecompressionStream in a worker (half the bytes to write that the whole heap would be) and puts
+  the zeros back as it restores it (web/start.mjs).
 
 Making it takes seconds in Node (tools/snapshot.mjs), so snapshots are cached by a hash of
 everything they are made from, under build/snapshot/.
@@ -35,10 +37,10 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import io
 import json
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import zipfile
@@ -111,6 +113,8 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 MAKER = Path(__file__).with_name("snapshot.mjs")
 
 _MAGIC = 0x706E7300  # Pyodide's snapshot header: magic, offset, json length, pad, build id
+PACKED_MAGIC = b"PCSZ"  # the snapshot without its pages of zeros (`pack`; web/start.mjs)
+PAGE = 4096
 _BUILD_ID_JS = re.compile(rb'BUILD_ID:"([0-9a-f]{64})"')
 
 
@@ -167,7 +171,7 @@ def staged_python(stage: Path, files: dict[str, str]) -> dict[str, bytes]:
 
 def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([list(imports), HEAP_LIMIT, MARGIN]).encode())
+    h.update(json.dumps([list(imports), HEAP_LIMIT, MARGIN, PACKED_MAGIC.decode()]).encode())
     h.update(_sha256(MAKER.read_bytes()).encode())
     for name in RUNTIME:
         h.update(f"{name}\0{_sha256((runtime / name).read_bytes())}\n".encode())
@@ -215,10 +219,55 @@ def compress(raw: bytes) -> bytes:
     return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
+def pack(raw: bytes) -> bytes:
+    """The heap without its 4 KiB pages of zeros, as web/start.mjs reads it (`unpackSnapshot`):
+    "PCSZ", the heap's length, the number of runs, each run's offset and length (u32,
+    little-endian), then the runs' bytes.
+
+    >>> memory = bytes(PAGE) + b"py" * PAGE + bytes(2 * PAGE) + b"!"  # 2 runs: 2 pages, 1 byte
+    >>> packed = pack(memory)
+    >>> len(packed) == 12 + 2 * 8 + 2 * PAGE + 1, unpack(packed) == memory
+    (True, True)
+    """
+    zero = bytes(PAGE)
+    runs: list[list[int]] = []
+    for at in range(0, len(raw), PAGE):
+        page = raw[at : at + PAGE]
+        if page == zero[: len(page)]:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == at:
+            runs[-1][1] += len(page)
+        else:
+            runs.append([at, len(page)])
+    head = PACKED_MAGIC + struct.pack("<II", len(raw), len(runs))
+    head += b"".join(struct.pack("<II", at, length) for at, length in runs)
+    return head + b"".join(raw[at : at + length] for at, length in runs)
+
+
+def unpack(packed: bytes) -> bytes:
+    """The heap `pack` packed."""
+    if packed[:4] != PACKED_MAGIC or len(packed) < 12:
+        raise SnapshotError("not a packed snapshot")
+    size, count = struct.unpack_from("<II", packed, 4)
+    heap = bytearray(size)
+    body = 12 + 8 * count
+    for i in range(count):
+        at, length = struct.unpack_from("<II", packed, 12 + 8 * i)
+        heap[at : at + length] = packed[body : body + length]
+        body += length
+    if body != len(packed):
+        raise SnapshotError("a packed snapshot of the wrong size")
+    return bytes(heap)
+
+
+def heap(gz: bytes) -> bytes:
+    """The heap (the bytes Pyodide restores) of the snapshot as dist/ ships it."""
+    return unpack(gzip.decompress(gz))
+
+
 def header(gz: bytes) -> tuple[int, str]:
-    """(magic, build id) from a gzipped snapshot's header."""
-    with gzip.GzipFile(fileobj=io.BytesIO(gz)) as f:
-        head = f.read(48)
+    """(magic, build id) from the header of the snapshot as dist/ ships it."""
+    head = heap(gz)[:48]
     if len(head) < 48:
         raise SnapshotError("the snapshot is truncated")
     magic = int.from_bytes(head[:4], "little")
@@ -255,7 +304,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
         report["cached"] = True
     else:
         raw, report = make(runtime, tree)
-        gz = compress(raw)
+        gz = compress(pack(raw))
         report["runtime"] = {name: _sha256((runtime / name).read_bytes()) for name in RUNTIME}
         report["imports"] = list(IMPORTS)
         report["gzip_bytes"] = len(gz)

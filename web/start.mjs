@@ -270,8 +270,8 @@ function wasmFailure() {
 
 // ---- the stored snapshot ---------------------------------------------------------------------
 
-// Cache Storage, one entry: this build's snapshot, inflated but without its pages of zeros (see
-// packSnapshot), under a URL naming its hash. Not a service-worker cache (their names start with
+// Cache Storage, one entry: this build's snapshot, inflated but without its pages of zeros (as
+// the build ships it, below), under a URL naming its hash. Not a service-worker cache (their names start with
 // "picante-"): it outlives a deploy that does not change the snapshot, and a deploy that does
 // replaces it.
 const SNAPSHOT_CACHE = "python-snapshot";
@@ -280,62 +280,40 @@ const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
 // The snapshot is the runtime's whole memory, 30 MiB, and more than half of it is pages of zeros
 // (17.5 of 31.5 MB here: the heap's free end, and free space inside it), in a dozen runs. A warm
 // visit waits for the stored snapshot to be read before Pyodide can set its runtime up, and the
-// read goes at the speed of the bytes (docs/benchmarks.md): so only the runs that are not zeros
-// are stored, and a new buffer (zeros already) gets them back. Format: "PCSZ", the length, the
-// number of runs, each run's offset and length (u32, little-endian), then the runs' bytes.
+// read goes at the speed of the bytes (docs/benchmarks.md); a first visit waits for it to be
+// inflated, at the speed of the bytes written. So the build ships only the runs that are not
+// zeros (tools/snapshot.py `pack`), the page keeps them as they come, and a new buffer (zeros
+// already) gets them back for the restore. Format: "PCSZ", the length, the number of runs, each
+// run's offset and length (u32, little-endian), then the runs' bytes.
 const PACKED_MAGIC = 0x5a534350; // "PCSZ"
-const PAGE = 4096;
 
-function packSnapshot(raw) {
-  const words = new Uint32Array(raw.buffer, raw.byteOffset, raw.byteLength >> 2);
-  const zeroPage = (at) => {
-    const end = Math.min(at + PAGE, raw.length);
-    if ((end - at) % 4 || at % 4 || raw.byteOffset % 4) {
-      for (let i = at; i < end; i++) if (raw[i]) return false;
-      return true;
-    }
-    for (let i = at >> 2, e = end >> 2; i < e; i++) if (words[i]) return false;
-    return true;
-  };
-  const runs = [];
-  for (let at = 0; at < raw.length; at += PAGE) {
-    if (zeroPage(at)) continue;
-    const end = Math.min(at + PAGE, raw.length);
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === at) last[1] = end - last[0];
-    else runs.push([at, end - at]);
-  }
-  const head = 12 + 8 * runs.length;
-  const out = new Uint8Array(head + runs.reduce((n, [, length]) => n + length, 0));
-  const view = new DataView(out.buffer);
-  view.setUint32(0, PACKED_MAGIC, true);
-  view.setUint32(4, raw.length, true);
-  view.setUint32(8, runs.length, true);
-  let to = head;
-  runs.forEach(([at, length], i) => {
-    view.setUint32(12 + 8 * i, at, true);
-    view.setUint32(16 + 8 * i, length, true);
-    out.set(raw.subarray(at, at + length), to);
-    to += length;
-  });
-  return out;
-}
-
-function unpackSnapshot(packed) {
+// [[offset, length], ...] of a packed snapshot's runs, and the heap's length; throws for anything
+// but a whole packed snapshot.
+function runsOf(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (packed.length < 12 || view.getUint32(0, true) !== PACKED_MAGIC) {
     throw new Error("not a packed snapshot");
   }
-  const raw = new Uint8Array(view.getUint32(4, true));
   const count = view.getUint32(8, true);
-  let from = 12 + 8 * count;
+  const runs = [];
+  let bytes = 12 + 8 * count;
   for (let i = 0; i < count; i++) {
-    const at = view.getUint32(12 + 8 * i, true);
-    const length = view.getUint32(16 + 8 * i, true);
+    const run = [view.getUint32(12 + 8 * i, true), view.getUint32(16 + 8 * i, true)];
+    runs.push(run);
+    bytes += run[1];
+  }
+  if (bytes !== packed.length) throw new Error("a packed snapshot of the wrong size");
+  return { size: view.getUint32(4, true), runs };
+}
+
+function unpackSnapshot(packed) {
+  const { size, runs } = runsOf(packed);
+  const raw = new Uint8Array(size);
+  let from = 12 + 8 * runs.length;
+  for (const [at, length] of runs) {
     raw.set(packed.subarray(from, from + length), at);
     from += length;
   }
-  if (from !== packed.length) throw new Error("a packed snapshot of the wrong size");
   return raw;
 }
 // A snapshot this browser refused once is not fetched again (localStorage: its hash).
@@ -404,7 +382,7 @@ function fastNetwork() {
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
 
-let fetchedSnapshot = null; // inflated for this visit's start-up: stored (packed) afterwards
+let fetchedSnapshot = null; // fetched and inflated for this visit's start-up: stored afterwards
 
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
 // for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
@@ -412,11 +390,9 @@ async function storeSnapshot() {
   const why = canStoreSnapshot();
   if (why) return false;
   try {
-    const raw = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
+    const packed = fetchedSnapshot || (await fetchGzipped(boot.snapshot));
     fetchedSnapshot = null;
-    const packing = performance.now();
-    const packed = packSnapshot(raw);
-    picante.timing.snapshotPacking = performance.now() - packing;
+    runsOf(packed); // (throws for anything but a whole packed snapshot: none is kept)
     await keep(SNAPSHOT_CACHE, snapshotKey(), packed);
     picante.timing.snapshotStored = performance.now();
     return true;
@@ -592,7 +568,12 @@ async function startPython() {
   picante.timing.snapshotRead = performance.now();
   picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
   if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
-    snapshot = fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
+    fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
+    try {
+      snapshot = fetchedSnapshot && unpackSnapshot(fetchedSnapshot);
+    } catch (err) {
+      fetchedSnapshot = snapshot = null; // damaged: Python starts the normal way
+    }
   }
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
