@@ -270,10 +270,10 @@ function wasmFailure() {
 
 // ---- the stored snapshot ---------------------------------------------------------------------
 
-// Cache Storage, one entry: this build's snapshot, inflated but without its pages of zeros (as
-// the build ships it, below), under a URL naming its hash. Not a service-worker cache (their names start with
-// "picante-"): it outlives a deploy that does not change the snapshot, and a deploy that does
-// replaces it.
+// Cache Storage, one entry: this build's snapshot, inflated but without its pages of zeros (as the
+// build ships it, below), under a URL naming its hash. Not a service-worker cache (their names
+// start with "picante-"): it outlives a deploy that does not change the snapshot, and a deploy
+// that does replaces it.
 const SNAPSHOT_CACHE = "python-snapshot";
 const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
 
@@ -316,6 +316,7 @@ function unpackSnapshot(packed) {
   }
   return raw;
 }
+
 // A snapshot this browser refused once is not fetched again (localStorage: its hash).
 const REFUSED_KEY = "picante.snapshotRefused";
 
