@@ -113,7 +113,7 @@ REROLL_COST = MENU_ITEM["reroll"].cost
 VERSUS_REROLL_COST = 8
 """The re-roll's price in 1 vs 1 for a new game (the option ``reroll_price``; $3 as printed):
 at $3 the manager undoes a resting die for less than one order pays, and two equal search bots
-leave the customer player 0.315 of the games (docs/rules-decisions.md, Crazy Taco)."""
+leave the customer player 0.31 of the games, at $8 0.423 (docs/rules-decisions.md, Crazy Taco)."""
 
 # What menu lines turn dice into: Vulcano's first die becomes money, Mole's first two.
 CONVERTS_TO: dict[str, tuple[str, ...]] = {"vulcano": (MONEY,), "mole": (MONEY, MONEY)}

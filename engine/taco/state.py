@@ -168,8 +168,8 @@ class TacoGame(Game):
             label="Fiesta Piñata",
             value_labels={False: "Off", True: "On"},
         ),
-        # docs/rules-decisions.md, Crazy Taco, "The re-roll's price in 1 vs 1": at the printed
-        # $3 the customer player wins 0.315 between two search bots; at $8, 0.458.
+        # docs/rules-decisions.md, Crazy Taco § 15 and § 17: between two search bots the customer
+        # player wins 0.31 of 600 deals at the printed $3, 0.423 at $8.
         "reroll_price": OptionSpec(
             VERSUS_REROLL_COST,
             (VERSUS_REROLL_COST, REROLL_COST),
