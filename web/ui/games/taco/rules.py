@@ -43,7 +43,8 @@ RULES: tuple[Section, ...] = (
                 "serve an order in full, never part of it;",
                 "collect its payment with one money die;",
                 "or both at once: the customer leaves and the money goes into the register;",
-                "keep dice for a later turn, or pay to re-roll some.",
+                "keep dice for a later turn, or pay to re-roll some ($3; $8 in 1 vs 1, unless "
+                "the setup chose the printed $3).",
             ),
             "Money reaches the register only when an order is both served and paid.",
         ),
