@@ -242,6 +242,14 @@ def test_python_starts_from_the_snapshot_and_the_app_plays(new_context, base_url
     url, size = page.evaluate(KEPT_JS)
     assert "/python-snapshot.packed?" in url and size < 0.6 * 30 * 2**20, (url, size)
     assert _second_visit(page) == {"snapshot": True}
+    # the wasm was compiled while the shell had its head start, and fetched once: Pyodide's own
+    # fetch of it was not made
+    assert page.evaluate("() => window.picante.timing.wasmCompiled") > 0
+    wasm = page.evaluate(
+        "() => performance.getEntriesByType('resource').filter((e) => /pyodide[.]asm[.]wasm$/"
+        ".test(e.name)).length"
+    )
+    assert wasm == 1, wasm
     # our files were kept too: written from the kept copy, none of them fetched (PyScript
     # still fetches main.py, to run it)
     assert page.evaluate("() => window.picante.filesKept") is True

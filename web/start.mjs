@@ -239,10 +239,13 @@ globals().pop("_finder", None)
 // meanwhile, so this costs little.
 const HEAD_START_MS = 150;
 
-function shellHeadStart() {
-  const painted = performance.getEntriesByType("paint").length
+function shellPainted() {
+  return performance.getEntriesByType("paint").length
     ? Promise.resolve()
     : new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function shellHeadStart(painted) {
   return painted.then(() => new Promise((resolve) => setTimeout(resolve, HEAD_START_MS)));
 }
 
@@ -383,6 +386,7 @@ function fastNetwork() {
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
 
+
 let fetchedSnapshot = null; // fetched and inflated for this visit's start-up: stored afterwards
 
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
@@ -473,6 +477,51 @@ function yieldingFactory(indexURL) {
   };
 }
 
+// A warm visit's wasm, compiled while the shell has its head start. Compiling it is reading V8's
+// code cache, ~50-75 ms of the main thread that Pyodide would spend after the head start, in the
+// restore's task (a CPU trace of a warm visit); the head start's main thread is idle. Resolves to
+// the WebAssembly.Module, or null, or rejects (for both, Pyodide compiles it itself).
+// picante.timing.wasmCompiled: when it was compiled.
+function compileRuntime() {
+  if (typeof WebAssembly.compileStreaming !== "function") return null;
+  const wasm = fetch(here(`${boot.pyodide}pyodide.asm.wasm`));
+  return WebAssembly.compileStreaming(wasm).then((module) => {
+    picante.timing.wasmCompiled = performance.now();
+    return module;
+  });
+}
+
+// Runs `load` (a loadPyodide) with the module compiled during the head start (`compiled`: a
+// promise of it, or of null). Pyodide fetches its wasm as it sets up and later instantiates it
+// with WebAssembly.instantiateStreaming(that fetch, imports), its one call of either: while
+// `load` runs, that fetch is not made (it would read the 9.6 MB from the cache once more, on the
+// main thread's time) and the instantiation takes the module compiled already; without one, the
+// wasm is fetched and compiled then, as Pyodide would have.
+async function withCompiledRuntime(compiled, load) {
+  const wasm = here(`${boot.pyodide}pyodide.asm.wasm`);
+  const realFetch = window.fetch;
+  const realInstantiate = WebAssembly.instantiateStreaming;
+  if (!compiled || typeof realInstantiate !== "function") return load();
+  window.fetch = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== wasm) return realFetch.call(this, input, init);
+    window.fetch = realFetch;
+    return Promise.resolve(new Response(null)); // (never read: below)
+  };
+  WebAssembly.instantiateStreaming = async (response, imports) => {
+    WebAssembly.instantiateStreaming = realInstantiate;
+    const module = await compiled.catch(() => null);
+    if (!module) return realInstantiate.call(WebAssembly, realFetch(wasm), imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await load();
+  } finally {
+    window.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiate;
+  }
+}
+
 // The runtime's JS module, asked for once more under another URL if its download broke (a
 // dropped connection, a service worker restarting under load): a page keeps a failed module
 // load for good under its URL, the page's <link rel="modulepreload"> included. A module that
@@ -492,7 +541,7 @@ async function importRuntime(url) {
   }
 }
 
-async function loadPython(snapshot) {
+async function loadPython(snapshot, compiled) {
   const watch = wasmFailure();
   const indexURL = here(boot.pyodide);
   const createPyodideModule = yieldingFactory(indexURL);
@@ -501,7 +550,8 @@ async function loadPython(snapshot) {
   try {
     if (snapshot) {
       try {
-        const pyodide = await load({ _loadSnapshot: snapshot });
+        const restore = () => load({ _loadSnapshot: snapshot });
+        const pyodide = await withCompiledRuntime(compiled, restore);
         // Pyodide keeps its config for the page's lifetime: let the 30 MiB of bytes go.
         if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
         pyodide.runPython(AFTER_RESTORE);
@@ -562,7 +612,11 @@ async function startPython() {
   });
   files.forEach(([, , p]) => p.catch(() => {})); // reported below, once
   const stored = storedSnapshot();
-  await shellHeadStart();
+  const painted = shellPainted();
+  // A stored snapshot: its wasm is compiled once the shell is on screen (compileRuntime).
+  const compiled = Promise.all([stored, painted]).then(([snap]) => snap && compileRuntime());
+  compiled.catch(() => {}); // (then Pyodide compiles it itself)
+  await shellHeadStart(painted);
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
   let snapshot = await stored;
@@ -579,7 +633,7 @@ async function startPython() {
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
   try {
-    pyodide = await loadPython(snapshot);
+    pyodide = await loadPython(snapshot, fetchedSnapshot ? null : compiled);
   } finally {
     stopCounting();
     pythonUp(); // (if the runtime's arrival went unseen, our files are fetched now)
