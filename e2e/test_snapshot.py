@@ -62,7 +62,7 @@ def test_dist_ships_a_snapshot_of_its_own_runtime(dist):
     heap = snapshot.heap(gz)
     offset = int.from_bytes(heap[4:8], "little")
     assert len(heap) - offset <= snapshot.HEAP_LIMIT
-    # shipped without its pages of zeros, which the page puts back (start.mjs's unpackSnapshot)
+    # shipped without its pages of zeros, which the page puts back (start.mjs's fillRuns)
     packed = gzip.decompress(gz)
     assert packed[:4] == snapshot.PACKED_MAGIC and len(packed) < len(heap) * 0.6
     assert snapshot.pack(heap) == packed

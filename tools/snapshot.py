@@ -220,7 +220,7 @@ def compress(raw: bytes) -> bytes:
 
 
 def pack(raw: bytes) -> bytes:
-    """The heap without its 4 KiB pages of zeros, as web/start.mjs reads it (`unpackSnapshot`):
+    """The heap without its 4 KiB pages of zeros, as web/start.mjs reads it (`fillRuns`):
     "PCSZ", the heap's length, the number of runs, each run's offset and length (u32,
     little-endian), then the runs' bytes.
 

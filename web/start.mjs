@@ -3,8 +3,8 @@
 // A returning visit starts Python from a memory snapshot (dist/python-snapshot.gz, made by the
 // build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated
 // (but for its pages of zeros) in Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring
-// it is a copy of 30 MiB instead of CPython's start-up. A first visit starts Python the normal way (the page's standard library is
-// bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
+// it is a copy of 14 MB instead of CPython's start-up. A first visit starts Python the normal
+// way (the page's standard library is bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
 // download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
 // once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
 // next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
@@ -285,8 +285,8 @@ const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
 // visit waits for the stored snapshot to be read before Pyodide can set its runtime up, and the
 // read goes at the speed of the bytes (docs/benchmarks.md); a first visit waits for it to be
 // inflated, at the speed of the bytes written. So the build ships only the runs that are not
-// zeros (tools/snapshot.py `pack`), the page keeps them as they come, and a new buffer (zeros
-// already) gets them back for the restore. Format: "PCSZ", the length, the number of runs, each
+// zeros (tools/snapshot.py `pack`), the page keeps them as they come, and they are copied
+// straight into the runtime's new memory, zeros already (`restoreFromRuns`). Format: "PCSZ", the length, the number of runs, each
 // run's offset and length (u32, little-endian), then the runs' bytes.
 const PACKED_MAGIC = 0x5a534350; // "PCSZ"
 
@@ -309,15 +309,23 @@ function runsOf(packed) {
   return { size: view.getUint32(4, true), runs };
 }
 
-function unpackSnapshot(packed) {
-  const { size, runs } = runsOf(packed);
-  const raw = new Uint8Array(size);
-  let from = 12 + 8 * runs.length;
+// A packed snapshot, whole and checked: { packed, runs, size } (throws for anything else).
+function packedSnapshot(packed) {
+  return { packed, ...runsOf(packed) };
+}
+
+// Writes the bytes at [from, from + out.length) of the unpacked snapshot into `out` (zeros
+// already): the parts of the runs that fall there.
+function fillRuns({ packed, runs }, out, from = 0) {
+  const end = from + out.length;
+  let data = 12 + 8 * runs.length;
   for (const [at, length] of runs) {
-    raw.set(packed.subarray(from, from + length), at);
-    from += length;
+    const start = Math.max(at, from);
+    const stop = Math.min(at + length, end);
+    if (start < stop) out.set(packed.subarray(data + start - at, data + stop - at), start - from);
+    data += length;
   }
-  return raw;
+  return out;
 }
 
 // A snapshot this browser refused once is not fetched again (localStorage: its hash).
@@ -337,7 +345,7 @@ function canStoreSnapshot() {
 
 // This build's snapshot as stored by an earlier visit, or null.
 async function storedSnapshot() {
-  return canStoreSnapshot() ? null : readKept(SNAPSHOT_CACHE, snapshotKey(), unpackSnapshot);
+  return canStoreSnapshot() ? null : readKept(SNAPSHOT_CACHE, snapshotKey(), packedSnapshot);
 }
 
 // What an earlier visit kept under `url` in the cache `name`, unpacked, or null (none, or it
@@ -468,12 +476,39 @@ async function storeFiles() {
 // snapshot and Python's own bootstrap in one go: one main-thread task of 200+ ms on a warm visit
 // here. Its factory option lets a task boundary in after the module's set-up, so a waiting tap or
 // frame gets through between the two halves.
-function yieldingFactory(indexURL) {
+function yieldingFactory(indexURL, snapshot = null) {
   return async (settings) => {
     const create = (await importRuntime(`${indexURL}pyodide.asm.mjs`)).default;
     const module = await create(settings);
+    if (snapshot) restoreFromRuns(settings.API, module, snapshot);
     await new Promise((resolve) => setTimeout(resolve, 0));
     return module;
+  };
+}
+
+// Pyodide restores a snapshot by copying the whole of it into the runtime's memory (31.5 MB, 17.5
+// MB of them zeros), from an unpacked copy that the page would have to make first: ~35 ms of the
+// main thread on a warm visit here (a CPU profile: its restore and our unpacking). So Pyodide is
+// given a blank of the snapshot's size (`snapshot.blank`: it sizes the memory by it; never
+// written, so the system never really gives it pages), its restore is given only the header (it
+// checks the magic number and the build, and reads the header's JSON), and the runs that are not
+// zeros are copied straight into the new memory, which is zeros already. If Pyodide's restore is
+// not where this expects it, the blank is filled and Pyodide restores it as it always would.
+function restoreFromRuns(api, module, snapshot) {
+  const restore = api && api.restoreSnapshot;
+  if (typeof restore !== "function" || !module || !module.HEAP8) {
+    fillRuns(snapshot, snapshot.blank);
+    return;
+  }
+  api.restoreSnapshot = function (bytes) {
+    api.restoreSnapshot = restore;
+    if (bytes !== snapshot.blank) return restore.call(this, bytes);
+    // the header: its second u32 is where the memory's bytes begin
+    const heapAt = new DataView(fillRuns(snapshot, new Uint8Array(8)).buffer).getUint32(4, true);
+    const header = fillRuns(snapshot, new Uint8Array(Math.ceil(heapAt / 4) * 4));
+    const info = restore.call(this, header);
+    fillRuns(snapshot, new Uint8Array(module.HEAP8.buffer), heapAt);
+    return info;
   };
 }
 
@@ -544,16 +579,22 @@ async function importRuntime(url) {
 async function loadPython(snapshot, compiled) {
   const watch = wasmFailure();
   const indexURL = here(boot.pyodide);
-  const createPyodideModule = yieldingFactory(indexURL);
-  const load = (options) =>
-    Promise.race([loadRealPyodide({ indexURL, createPyodideModule, ...options }), watch.failed]);
+  const load = (options, restoring = null) => {
+    const createPyodideModule = yieldingFactory(indexURL, restoring);
+    return Promise.race([
+      loadRealPyodide({ indexURL, createPyodideModule, ...options }),
+      watch.failed,
+    ]);
+  };
   try {
     if (snapshot) {
       try {
-        const restore = () => load({ _loadSnapshot: snapshot });
+        snapshot.blank = new Uint8Array(snapshot.size);
+        const restore = () => load({ _loadSnapshot: snapshot.blank }, snapshot);
         const pyodide = await withCompiledRuntime(compiled, restore);
-        // Pyodide keeps its config for the page's lifetime: let the 30 MiB of bytes go.
+        // Pyodide keeps its config for the page's lifetime: let the bytes go.
         if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
+        snapshot.blank = null;
         pyodide.runPython(AFTER_RESTORE);
         picante.boot = { snapshot: true };
         return pyodide;
@@ -625,7 +666,7 @@ async function startPython() {
   if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
     fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
     try {
-      snapshot = fetchedSnapshot && unpackSnapshot(fetchedSnapshot);
+      snapshot = fetchedSnapshot && packedSnapshot(fetchedSnapshot);
     } catch (err) {
       fetchedSnapshot = snapshot = null; // damaged: Python starts the normal way
     }
