@@ -154,18 +154,18 @@ def tap_until_accepted(page, at: tuple[float, float], deadline_s: float = 60.0) 
 
 
 # Bytes the page received until `ready` (ms): the document and every resource that had arrived,
-# as transferred (compressed, headers included); what a service worker served counts 0.
+# as transferred (compressed, headers included); what a service worker served counts 0. The app's
+# worker downloads (the snapshot: web/start.mjs fetchGzipped) count too, from the page's list.
+ENTRIES_JS = """[...performance.getEntriesByType('navigation'),
+  ...performance.getEntriesByType('resource'),
+  ...((window.picante && window.picante.workerDownloads) || [])]"""
 # The paths the page had downloaded (not from its service worker) when it was ready.
-PATHS_JS = """(ready) => [...performance.getEntriesByType('navigation'),
-                       ...performance.getEntriesByType('resource')]
+PATHS_JS = f"""(ready) => {ENTRIES_JS}
   .filter((e) => e.responseEnd <= ready && e.transferSize > 0 && e.name.startsWith(location.origin))
   .map((e) => new URL(e.name).pathname)"""
-RECEIVED_JS = """(ready) => {
-  const entries = [...performance.getEntriesByType('navigation'),
-                   ...performance.getEntriesByType('resource')];
-  return entries.filter((e) => e.responseEnd <= ready)
-    .reduce((sum, e) => sum + (e.transferSize || 0), 0);
-}"""
+RECEIVED_JS = f"""(ready) => {ENTRIES_JS}
+  .filter((e) => e.responseEnd <= ready)
+  .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
 
 
 # What the origin keeps on the phone once the first visit is over (service worker caches and the

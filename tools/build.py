@@ -580,6 +580,8 @@ def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
     boot["snapshot"] = f"./{snapshot.NAME}"
     # names the inflated copy a visit stores for the next one (web/start.mjs)
     boot["snapshotHash"] = _sha256(gz)[:16]
+    # the memory it restores: a first visit sets Python up while the snapshot downloads
+    boot["snapshotSize"] = snapshot.size(gz)
     return report
 
 

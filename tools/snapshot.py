@@ -260,6 +260,19 @@ def unpack(packed: bytes) -> bytes:
     return bytes(heap)
 
 
+def size(gz: bytes) -> int:
+    """The length of the heap (the bytes Pyodide restores) of the snapshot as dist/ ships it: the
+    memory a page gives Python before the snapshot has arrived (web/start.mjs).
+
+    >>> size(compress(pack(bytes(PAGE) + b"py" * PAGE)))
+    12288
+    """
+    packed = gzip.decompress(gz)
+    if packed[:4] != PACKED_MAGIC or len(packed) < 12:
+        raise SnapshotError("not a packed snapshot")
+    return struct.unpack_from("<I", packed, 4)[0]
+
+
 def heap(gz: bytes) -> bytes:
     """The heap (the bytes Pyodide restores) of the snapshot as dist/ ships it."""
     return unpack(gzip.decompress(gz))

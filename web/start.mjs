@@ -61,34 +61,31 @@ async function fetchBytes(path) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// The snapshot ships gzipped: static hosts do not add Content-Encoding for us, so it is
-// decompressed here, in a worker: inflating 30 MiB is a few hundred ms of CPU that must not hold
-// the main thread (DecompressionStream runs on the thread that reads it: ./inflate-worker.js). A
-// host that did add Content-Encoding has had the browser decode it already: the gzip magic tells.
-function inflate(data) {
-  const worker = new Worker(here("./inflate-worker.js"));
-  const done = () => worker.terminate();
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data: out }) => {
-      done();
-      if (typeof out === "string") reject(new Error(out));
-      else resolve(new Uint8Array(out));
-    };
-    worker.onerror = (e) => {
-      done();
-      reject(new Error(e.message || "worker failed"));
-    };
-    worker.postMessage(data.buffer, [data.buffer]);
-  });
-}
+// Our gzipped files (the snapshot, the games' bytecode): static hosts do not add Content-Encoding
+// for us, so they are inflated here, in a worker that fetches them too (./inflate-worker.js):
+// inflating 14 MB is a few hundred ms of CPU that must not hold the main thread, and the download
+// and inflating go on while the main thread is busy starting Python (a first visit over a fast
+// network starts Python while its snapshot downloads: `loadPython`). What the worker downloaded is
+// listed in picante.workerDownloads, as Resource Timing entries of the page would be (the
+// benchmark counts them with the page's).
+picante.workerDownloads = [];
 
-// A gzipped file of ours, inflated (see above).
 async function fetchGzipped(path) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const res = await fetch(here(path));
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const data = new Uint8Array(await res.arrayBuffer());
-  return data[0] === 0x1f && data[1] === 0x8b ? inflate(data) : data;
+  const worker = new Worker(here("./inflate-worker.js"));
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (typeof data === "string") return reject(new Error(data));
+      if (data.download) picante.workerDownloads.push(data.download);
+      resolve(new Uint8Array(data.bytes));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message || "worker failed"));
+    };
+    worker.postMessage({ url: here(path), timeOrigin: performance.timeOrigin });
+  });
 }
 
 // The build's files bundle (tools/snapshot_bytecode.py: b"PCBC", header length, JSON
@@ -398,6 +395,30 @@ function fastNetwork() {
 
 let fetchedSnapshot = null; // fetched and inflated for this visit's start-up: stored afterwards
 
+// A first visit over a fast network (none stored, `fastNetwork`): {size, arrival} for loadPython,
+// the snapshot's download begun; else null. Python is set up while it downloads
+// (yieldingFactory), so its download is what the visit waits for: it starts as soon as the
+// runtime is in, during the shell's head start. A runtime still coming when the head start ends is
+// a slow network: null. One that does not arrive whole, or not of this build's size, is waited for
+// in vain: Python then starts the normal way.
+async function firstVisitSnapshot(stored, arrived, headStart) {
+  if (canStoreSnapshot() || !(boot.snapshotSize > 0) || (await stored)) return null;
+  await Promise.race([arrived, headStart]);
+  if (!fastNetwork()) {
+    await headStart;
+    if (!fastNetwork()) return null;
+  }
+  picante.timing.snapshotFetch = performance.now();
+  const arrival = fetchGzipped(boot.snapshot).then((bytes) => {
+    const got = packedSnapshot(bytes);
+    if (got.size !== boot.snapshotSize) throw new Error("a snapshot of another size");
+    fetchedSnapshot = bytes;
+    return got;
+  });
+  arrival.catch(() => {}); // (reported by loadPython)
+  return { size: boot.snapshotSize, arrival };
+}
+
 // After a start-up without it: fetch this build's snapshot (a download the page is not waiting
 // for), inflate it in a worker and store it for the next visit. Resolves true once it is stored.
 async function storeSnapshot() {
@@ -477,11 +498,22 @@ async function storeFiles() {
 // snapshot and Python's own bootstrap in one go: one main-thread task of 200+ ms on a warm visit
 // here. Its factory option lets a task boundary in after the module's set-up, so a waiting tap or
 // frame gets through between the two halves.
-function yieldingFactory(indexURL, snapshot = null) {
+// With a snapshot to restore (`restoring`: its blank and the promise of its runs, `loadPython`),
+// the module is set up first and the snapshot's bytes are waited for only then: on a first visit
+// over a fast network they are still downloading, in a worker, meanwhile.
+function yieldingFactory(indexURL, restoring = null) {
   return async (settings) => {
     const create = (await importRuntime(`${indexURL}pyodide.asm.mjs`)).default;
     const module = await create(settings);
-    if (snapshot) restoreFromRuns(settings.API, module, snapshot);
+    if (restoring) {
+      const snapshot = await restoring.arrival.catch((err) => {
+        const missing = new Error(`not downloaded: ${err && err.message}`);
+        missing.notArrived = true;
+        throw missing;
+      });
+      picante.timing.snapshotArrived = performance.now();
+      restoreFromRuns(settings.API, module, snapshot, restoring.blank);
+    }
     await new Promise((resolve) => setTimeout(resolve, 0));
     return module;
   };
@@ -490,20 +522,20 @@ function yieldingFactory(indexURL, snapshot = null) {
 // Pyodide restores a snapshot by copying the whole of it into the runtime's memory (31.5 MB, 17.5
 // MB of them zeros), from an unpacked copy that the page would have to make first: ~35 ms of the
 // main thread on a warm visit here (a CPU profile: its restore and our unpacking). So Pyodide is
-// given a blank of the snapshot's size (`snapshot.blank`: it sizes the memory by it; never
+// given a blank of the snapshot's size (`blank`: it sizes the memory by it; never
 // written, so the system never really gives it pages), its restore is given only the header (it
 // checks the magic number and the build, and reads the header's JSON), and the runs that are not
 // zeros are copied straight into the new memory, which is zeros already. If Pyodide's restore is
 // not where this expects it, the blank is filled and Pyodide restores it as it always would.
-function restoreFromRuns(api, module, snapshot) {
+function restoreFromRuns(api, module, snapshot, blank) {
   const restore = api && api.restoreSnapshot;
   if (typeof restore !== "function" || !module || !module.HEAP8) {
-    fillRuns(snapshot, snapshot.blank);
+    fillRuns(snapshot, blank);
     return;
   }
   api.restoreSnapshot = function (bytes) {
     api.restoreSnapshot = restore;
-    if (bytes !== snapshot.blank) return restore.call(this, bytes);
+    if (bytes !== blank) return restore.call(this, bytes);
     // the header: its second u32 is where the memory's bytes begin
     const heapAt = new DataView(fillRuns(snapshot, new Uint8Array(8)).buffer).getUint32(4, true);
     const header = fillRuns(snapshot, new Uint8Array(Math.ceil(heapAt / 4) * 4));
@@ -579,6 +611,8 @@ async function importRuntime(url) {
   }
 }
 
+// `snapshot`: null, or {size, arrival}: the size of the memory it restores, and a promise of its
+// runs (`packedSnapshot`), in hand on a warm visit, still downloading on a first one.
 async function loadPython(snapshot, compiled) {
   const watch = wasmFailure();
   const indexURL = here(boot.pyodide);
@@ -592,21 +626,21 @@ async function loadPython(snapshot, compiled) {
   try {
     if (snapshot) {
       try {
-        snapshot.blank = new Uint8Array(snapshot.size);
-        const restore = () => load({ _loadSnapshot: snapshot.blank }, snapshot);
+        const restoring = { blank: new Uint8Array(snapshot.size), arrival: snapshot.arrival };
+        const restore = () => load({ _loadSnapshot: restoring.blank }, restoring);
         const pyodide = await withCompiledRuntime(compiled, restore);
         // Pyodide keeps its config for the page's lifetime: let the bytes go.
         if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
-        snapshot.blank = null;
         pyodide.runPython(AFTER_RESTORE);
         picante.boot = { snapshot: true };
         return pyodide;
       } catch (err) {
         if (err && err.runtimeFailed) throw err;
-        const why = `refused: ${err && err.message}`;
+        // a download that failed is not a refusal: the next visit fetches it again
+        const why = err && err.notArrived ? err.message : `refused: ${err && err.message}`;
         picante.boot = { snapshot: false, why };
         console.warn("Python starts without its snapshot:", why);
-        await forgetSnapshot(true);
+        if (!(err && err.notArrived)) await forgetSnapshot(true);
       }
     }
     return await load({});
@@ -659,25 +693,22 @@ async function startPython() {
   const painted = shellPainted();
   // A stored snapshot: its wasm is compiled once the shell is on screen (compileRuntime).
   const compiled = Promise.all([stored, painted]).then(([snap]) => snap && compileRuntime());
+  const headStart = shellHeadStart(painted);
+  const downloading = firstVisitSnapshot(stored, arrived, headStart);
   compiled.catch((err) => console.warn("the wasm's early compile failed (Pyodide compiles it):", err));
-  await shellHeadStart(painted);
+  await headStart;
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
-  let snapshot = await stored;
+  const storedOne = await stored;
   picante.timing.snapshotRead = performance.now();
   picante.boot = { snapshot: false, why: canStoreSnapshot() || "none stored yet" };
-  if (!snapshot && !canStoreSnapshot() && fastNetwork()) {
-    fetchedSnapshot = await fetchGzipped(boot.snapshot).catch(() => null);
-    try {
-      snapshot = fetchedSnapshot && packedSnapshot(fetchedSnapshot);
-    } catch (err) {
-      fetchedSnapshot = snapshot = null; // damaged: Python starts the normal way
-    }
-  }
+  const snapshot = storedOne
+    ? { size: storedOne.size, arrival: Promise.resolve(storedOne) }
+    : await downloading;
   const stopCounting = snapshot ? () => {} : countDownload();
   let pyodide;
   try {
-    pyodide = await loadPython(snapshot, fetchedSnapshot ? null : compiled);
+    pyodide = await loadPython(snapshot, storedOne ? compiled : null);
   } finally {
     stopCounting();
     pythonUp(); // (if the runtime's arrival went unseen, our files are fetched now)
