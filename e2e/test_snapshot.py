@@ -325,26 +325,46 @@ class _GzipEncodingHandler(Handler):
         super().end_headers()
 
 
+RUNTIME_ARRIVED = """() => ['pyodide.asm.wasm', 'python_stdlib.zip'].every((name) =>
+    performance.getEntriesByType('resource').some(
+      (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0))"""
+
+
 def test_a_first_visit_on_a_fast_network_starts_from_the_snapshot_too(new_context, base_url):
     # the runtime has arrived before the page chooses (start.mjs is held back until it has):
     # the snapshot costs less than a start-up, and is kept for the next visit as it is
     ctx = new_context()
     page = ctx.new_page()
-    arrived = """() => ['pyodide.asm.wasm', 'python_stdlib.zip'].every((name) =>
-        performance.getEntriesByType('resource').some(
-          (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0))"""
-    hold_until(page, "**/start.mjs", arrived, url=base_url, wait_until="commit")
+    hold_until(page, "**/start.mjs", RUNTIME_ARRIVED, url=base_url, wait_until="commit")
     wait_ready(page)
     assert page.evaluate("() => window.picante.boot") == {"snapshot": True, "fetched": True}
     # Python was set up while the snapshot downloaded, in a worker: the page lists that download
     # (the benchmark counts it), as Resource Timing would, before ready
     timing = page.evaluate("() => window.picante.timing")
     assert timing["snapshotFetch"] < timing["snapshotArrived"] < timing["python"]
-    [download] = page.evaluate("() => window.picante.workerDownloads")
-    assert download["name"].endswith("/python-snapshot.gz"), download
+    downloads = page.evaluate("() => window.picante.workerDownloads")  # (the games' bytecode too)
+    [download] = [d for d in downloads if d["name"].endswith("/python-snapshot.gz")]
     assert download["transferSize"] > 1_000_000 and download["responseEnd"] < timing["ready"]
     assert page.evaluate("() => window.picante.snapshotStored") is True
     assert _second_visit(page) == {"snapshot": True}
+    _play_opens(page)
+
+
+def test_a_first_visit_whose_snapshot_does_not_arrive_starts_python_the_normal_way(
+    new_context, base_url
+):
+    # Python was set up for the snapshot while it downloaded; it never came: not a refusal (the
+    # next visit fetches it again), Python starts the normal way
+    ctx = new_context()
+    ctx.route("**/python-snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page = ctx.new_page()
+    hold_until(page, "**/start.mjs", RUNTIME_ARRIVED, url=base_url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("() => window.picante.boot") == {
+        "snapshot": False,
+        "why": "not downloaded: HTTP 404",
+    }
+    assert page.evaluate("() => localStorage.getItem('picante.snapshotRefused')") is None
     _play_opens(page)
 
 

@@ -4,8 +4,9 @@
 // build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated
 // (but for its pages of zeros) in Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring
 // it is a copy of 14 MB instead of CPython's start-up. A first visit starts Python the normal
-// way (the page's standard library is bytecode: tools/stdlib.py), since on a phone network the 4.6 MB snapshot would take longer to
-// download than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`);
+// way (the page's standard library is bytecode: tools/stdlib.py), since on a phone network the
+// 5.2 MB snapshot would take longer to download than that start-up takes (unless the runtime
+// itself arrived at once: `fastNetwork`, and then Python is set up while it downloads);
 // once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
 // next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
 // and Python starts the normal way; `picante.boot` says which way Python started and why
@@ -284,8 +285,9 @@ const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
 // read goes at the speed of the bytes (docs/benchmarks.md); a first visit waits for it to be
 // inflated, at the speed of the bytes written. So the build ships only the runs that are not
 // zeros (tools/snapshot.py `pack`), the page keeps them as they come, and they are copied
-// straight into the runtime's new memory, zeros already (`restoreFromRuns`). Format: "PCSZ", the length, the number of runs, each
-// run's offset and length (u32, little-endian), then the runs' bytes.
+// straight into the runtime's new memory, zeros already (`restoreFromRuns`). Format: "PCSZ", the
+// length, the number of runs, each run's offset and length (u32, little-endian), then the runs'
+// bytes.
 const PACKED_MAGIC = 0x5a534350; // "PCSZ"
 
 // [[offset, length], ...] of a packed snapshot's runs, and the heap's length; throws for anything
@@ -391,7 +393,6 @@ function fastNetwork() {
   const arrived = (path) => performance.getEntriesByName(here(path)).some((e) => e.responseEnd > 0);
   return arrived(`${boot.pyodide}pyodide.asm.wasm`) && arrived(`${boot.pyodide}python_stdlib.zip`);
 }
-
 
 let fetchedSnapshot = null; // fetched and inflated for this visit's start-up: stored afterwards
 
@@ -695,7 +696,7 @@ async function startPython() {
   const compiled = Promise.all([stored, painted]).then(([snap]) => snap && compileRuntime());
   const headStart = shellHeadStart(painted);
   const downloading = firstVisitSnapshot(stored, arrived, headStart);
-  compiled.catch((err) => console.warn("the wasm's early compile failed (Pyodide compiles it):", err));
+  compiled.catch((err) => console.warn("the wasm's early compile failed (Pyodide does it):", err));
   await headStart;
   picante.bootStep("download");
   picante.timing.loadPyodide = performance.now();
