@@ -296,7 +296,12 @@ def test_without_the_snapshot_python_starts_the_normal_way(new_context, serve, d
     (site / snapshot.NAME).unlink()
     stored, boot, _, _ = _visits(new_context, serve, site)
     assert stored is False
-    assert boot == {"snapshot": False, "why": "none stored yet"}
+    # a second visit the service worker does not control yet (a busy machine) sees a fast network
+    # and asks for the snapshot as a first visit would: the host has none
+    assert boot in (
+        {"snapshot": False, "why": "none stored yet"},
+        {"snapshot": False, "why": "not downloaded: HTTP 404"},
+    ), boot
 
 
 def test_a_snapshot_of_another_build_is_refused_and_python_starts_anyway(
