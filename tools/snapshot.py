@@ -26,8 +26,8 @@ What it costs and how this module handles it:
 - The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
 - It is 30 MiB raw, more than half of it pages of zeros: dist/ ships it without them (`pack`,
   the format the page keeps it in, 14 MB) and gzipped (`NAME`, ~5 MB); the page inflates it with
-  DecompressionStream in a worker (half the bytes to write that the whole heap would be) and puts
-  the zeros back as it restores it (web/start.mjs).
+  DecompressionStream in a worker (half the bytes to write that the whole heap would be) and
+  copies its runs into the runtime's memory, zeros already, as it restores it (web/start.mjs).
 
 Making it takes seconds in Node (tools/snapshot.mjs), so snapshots are cached by a hash of
 everything they are made from, under build/snapshot/.
@@ -244,11 +244,16 @@ def pack(raw: bytes) -> bytes:
     return head + b"".join(raw[at : at + length] for at, length in runs)
 
 
-def unpack(packed: bytes) -> bytes:
-    """The heap `pack` packed."""
+def _packed_head(packed: bytes) -> tuple[int, int]:
+    """(the heap's length, the number of runs) from a packed snapshot's head."""
     if packed[:4] != PACKED_MAGIC or len(packed) < 12:
         raise SnapshotError("not a packed snapshot")
-    size, count = struct.unpack_from("<II", packed, 4)
+    return struct.unpack_from("<II", packed, 4)
+
+
+def unpack(packed: bytes) -> bytes:
+    """The heap `pack` packed."""
+    size, count = _packed_head(packed)
     heap = bytearray(size)
     body = 12 + 8 * count
     for i in range(count):
@@ -267,10 +272,7 @@ def size(gz: bytes) -> int:
     >>> size(compress(pack(bytes(PAGE) + b"py" * PAGE)))
     12288
     """
-    packed = gzip.decompress(gz)
-    if packed[:4] != PACKED_MAGIC or len(packed) < 12:
-        raise SnapshotError("not a packed snapshot")
-    return struct.unpack_from("<I", packed, 4)[0]
+    return _packed_head(gzip.decompress(gz))[0]
 
 
 def heap(gz: bytes) -> bytes:

@@ -32,6 +32,7 @@ const picante = window.picante;
 const pageFetch = window.fetch; // as the page had it: before countDownload or withCompiledRuntime
 const boot = JSON.parse(document.getElementById("picante-boot").textContent);
 const here = (path) => new URL(path, import.meta.url).href;
+const wasmURL = () => here(`${boot.pyodide}pyodide.asm.wasm`); // the runtime's wasm
 
 // PyScript loads in parallel with Python (not before it): it finds <script type="py"> and asks
 // this module for the interpreter.
@@ -555,7 +556,7 @@ function restoreFromRuns(api, module, snapshot, blank) {
 // stand-in for Pyodide's request in place (2 warm visits of 15 here, before this).
 function compileRuntime() {
   if (typeof WebAssembly.compileStreaming !== "function") return null;
-  const wasm = pageFetch.call(window, here(`${boot.pyodide}pyodide.asm.wasm`));
+  const wasm = pageFetch.call(window, wasmURL());
   return WebAssembly.compileStreaming(wasm).then((module) => {
     picante.timing.wasmCompiled = performance.now();
     return module;
@@ -569,7 +570,7 @@ function compileRuntime() {
 // main thread's time) and the instantiation takes the module compiled already; without one, the
 // wasm is fetched and compiled then, as Pyodide would have.
 async function withCompiledRuntime(compiled, load) {
-  const wasm = here(`${boot.pyodide}pyodide.asm.wasm`);
+  const wasm = wasmURL();
   const realFetch = window.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;
   if (!compiled || typeof realInstantiate !== "function") return load();
