@@ -91,7 +91,7 @@ TAP_JS = """(selector) => {
   const before = screen.innerHTML;
   const button = document.querySelector(selector);
   if (button) button.click();
-  return before;
+  return button ? before : null;
 }"""
 
 
@@ -117,6 +117,8 @@ def play_with_bots(page: Any, game_id: str) -> None:
         if page.locator(OVER).count():
             return
         before = page.evaluate(TAP_JS, WAITS)  # at once: a banner with a time may go first
+        if before is None:  # it went first (and the game may be over): look again
+            continue
         try:
             page.wait_for_function(CHANGED_JS, arg=before, timeout=180_000)
         except PlaywrightTimeout:
