@@ -72,9 +72,27 @@ async function fetchBytes(path) {
 // benchmark counts them with the page's).
 picante.workerDownloads = [];
 
+// A worker started ahead of its download. Chromium finishes starting a worker with a task on the
+// page's main thread; a first visit would otherwise start its snapshot's worker just before
+// Python's set-up holds that thread for a few hundred ms, and the download would wait for it
+// (measured: its request ~0.5 s after the page asked, in some cold visits). So a visit that may
+// download its snapshot starts one as this module starts; it idles until it is given a URL (and
+// is the one that fetches the games' bytecode after ready, if the snapshot never needs it).
+let spareWorker = null;
+
+function startSpareWorker() {
+  if (spareWorker || typeof DecompressionStream !== "function") return;
+  try {
+    spareWorker = new Worker(here("./inflate-worker.js"));
+  } catch (err) {
+    /* the download starts its own */
+  }
+}
+
 async function fetchGzipped(path) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const worker = new Worker(here("./inflate-worker.js"));
+  const worker = spareWorker || new Worker(here("./inflate-worker.js"));
+  spareWorker = null;
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       worker.terminate();
@@ -677,6 +695,9 @@ function runtimeArrived() {
 }
 
 async function startPython() {
+  const sw = navigator.serviceWorker;
+  // a visit no service worker serves may fetch the snapshot: its worker is started now
+  if (!(sw && sw.controller) && boot.snapshotSize > 0 && !canStoreSnapshot()) startSpareWorker();
   const arrived = runtimeArrived();
   let pythonUp;
   const startedPython = new Promise((resolve) => (pythonUp = resolve));
