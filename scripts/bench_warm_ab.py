@@ -4,14 +4,14 @@
     .venv/bin/python scripts/bench_warm_ab.py --a OLD/dist --b dist [--runs 31]
 
 Builds each web/ folder (``tools.build``, into build/ab-a and build/ab-b; a built dist is served
-as it is, for a change outside web/ such as the service worker), serves both, gives
-each a persistent Chromium profile (V8 keeps its wasm code cache only there) with one first
-visit that keeps the snapshot, then alternates warm visits (A B, B A, ...) and prints, per
-version, the median of the page's *ready* (ms since navigation), of the snapshot's bytes in
-hand after ``loadPyodide`` starts, and of ``loadPyodide`` to a running Python, then every
-run's ready, then the median of every start-up mark (``picante.timing``) for both. An old
-version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``. Only the difference
-measured in one run means anything (docs/benchmarks.md).
+as it is, for a change outside web/ such as the service worker), serves both, gives each a
+persistent Chromium profile (V8 keeps its wasm code cache only there) with one first visit that
+keeps the snapshot and installs the service worker, then alternates warm visits (A B, B A, ...)
+and prints, per version, the median of the page's *ready* (ms since navigation), of the
+snapshot's bytes in hand after ``loadPyodide`` starts, and of ``loadPyodide`` to a running
+Python, then every run's ready, then the median of every start-up mark (``picante.timing``)
+for both. An old version is a worktree: ``git worktree add --detach /tmp/old HEAD~1``. Only
+the difference measured in one run means anything (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ def main() -> int:
             page.goto(srv.url)
             page.evaluate(READY_JS)
             page.evaluate("() => window.picante.snapshotStored")
+            # warm visits as bench_startup.py's: served by the service worker
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
             page.wait_for_timeout(4000)  # V8 writes its code cache after ~2 s idle
             page.close()
             contexts[name] = ctx
