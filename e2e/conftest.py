@@ -53,7 +53,7 @@ Helpers (import from conftest):
     open_app_slowly(page, url)   open_app as a first visit on a phone network: the runtime
                           is held back until the page has chosen how to start Python (the
                           normal way: web/start.mjs takes the snapshot on a first visit only
-                          when the runtime has arrived at once)
+                          when the runtime has arrived at once, or all of it but the wasm fast)
     wait_ready(page)      await window.picanteReady (a failed boot lists what watch_loads saw)
     watch_loads(page)     note the page's failed requests and console errors (open_app does it)
     track_offsite(target, sink)   record requests of a Page/BrowserContext that leave 127.0.0.1
@@ -86,6 +86,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -210,8 +211,13 @@ def hold_until(page, pattern: str, ready_js: str, **goto) -> None:
 
 def open_app_slowly(page, url: str) -> None:
     js = "() => window.picante && window.picante.boot !== undefined"
-    hold_until(page, "**/pyodide/pyodide.asm.wasm", js, url=url)
+    # the whole runtime held back: a page that has the rest of it fast takes the network for a
+    # fast one, whose wasm is only late (web/start.mjs fastNetwork)
+    hold_until(page, RUNTIME_FILES, js, url=url)
     wait_ready(page)
+
+
+RUNTIME_FILES = re.compile(r"/pyodide/(pyodide\.asm\.(wasm|mjs)|python_stdlib\.zip)$")
 
 
 SHOTS = [ROOT / "e2e" / "artifacts"]
