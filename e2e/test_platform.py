@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, SHIPPED_GAMES, copy_dist, open_app, run_python, shot, wait_ready
+from conftest import (
+    PHONE,
+    RUNTIME_FILES,
+    SHIPPED_GAMES,
+    copy_dist,
+    open_app,
+    run_python,
+    shot,
+    wait_ready,
+)
 
 from tools import snapshot
 from tools.browser import FCP_JS
@@ -50,14 +59,14 @@ def _collect_errors(page) -> list[str]:
     return errors
 
 
-def _hold(ctx, pattern: str) -> list:
+def _hold(ctx, pattern: str | re.Pattern) -> list:
     """Hold every request matching `pattern` until the test releases it (route.continue_())."""
     held: list = []
     ctx.route(pattern, lambda route: held.append(route))
     return held
 
 
-def _release(ctx, pattern: str, held: list) -> None:
+def _release(ctx, pattern: str | re.Pattern, held: list) -> None:
     for route in held:
         route.continue_()
     ctx.unroute(pattern)
@@ -114,7 +123,9 @@ def test_first_visit_paints_the_shell_first_boots_and_stays_on_localhost(
 
 def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base_url):
     ctx = new_context()
-    held = _hold(ctx, "**/pyodide.asm.wasm")  # keeps Python from starting until released
+    # a phone network: the runtime held back keeps Python from starting until released (with
+    # the rest of it in fast, a late wasm alone would be a fast network's: web/start.mjs)
+    held = _hold(ctx, RUNTIME_FILES)
     page = ctx.new_page()
     page.goto(base_url, wait_until="commit")
     page.tap('[data-game="nacho"]')
@@ -144,7 +155,7 @@ def test_a_game_tapped_before_python_is_ready_opens_when_it_is(new_context, base
     page.locator("#rules-taco > summary").tap()
     assert _visible(page, "#home") and not _visible(page, "#game-root")
 
-    _release(ctx, "**/pyodide.asm.wasm", held)
+    _release(ctx, RUNTIME_FILES, held)
     wait_ready(page)
     page.wait_for_selector("#game-root", state="visible")
     assert not _visible(page, "#home")

@@ -417,11 +417,12 @@ function fastNetwork() {
   if (sw && sw.controller) return false;
   const arrived = (name) =>
     performance.getEntriesByName(here(`${boot.pyodide}${name}`)).find((e) => e.responseEnd > 0);
-  const rest = [arrived("python_stdlib.zip"), arrived("pyodide.asm.mjs")];
-  if (!rest.every(Boolean)) return false;
+  const stdlib = arrived("python_stdlib.zip");
+  const glue = arrived("pyodide.asm.mjs");
+  if (!stdlib) return false;
   if (arrived("pyodide.asm.wasm")) return true;
   const speed = (e) => e.encodedBodySize / Math.max(1, e.responseEnd - e.responseStart);
-  return rest.every((entry) => speed(entry) >= FAST_BYTES_PER_MS);
+  return !!glue && speed(stdlib) >= FAST_BYTES_PER_MS && speed(glue) >= FAST_BYTES_PER_MS;
 }
 
 let fetchedSnapshot = null; // fetched and inflated for this visit's start-up: stored afterwards
