@@ -415,12 +415,10 @@ const FAST_BYTES_PER_MS = 4000; // 4 MB/s, 32 Mbit/s: the snapshot's 5.2 MB then
 function fastNetwork() {
   const sw = navigator.serviceWorker;
   if (sw && sw.controller) return false;
-  const arrived = (name) =>
-    performance.getEntriesByName(here(`${boot.pyodide}${name}`)).find((e) => e.responseEnd > 0);
-  const stdlib = arrived("python_stdlib.zip");
-  const glue = arrived("pyodide.asm.mjs");
+  const stdlib = runtimeFileIn("python_stdlib.zip");
+  const glue = runtimeFileIn("pyodide.asm.mjs");
   if (!stdlib) return false;
-  if (arrived("pyodide.asm.wasm")) return true;
+  if (runtimeFileIn("pyodide.asm.wasm")) return true;
   const speed = (e) => e.encodedBodySize / Math.max(1, e.responseEnd - e.responseStart);
   return !!glue && speed(stdlib) >= FAST_BYTES_PER_MS && speed(glue) >= FAST_BYTES_PER_MS;
 }
@@ -690,13 +688,9 @@ async function loadPython(snapshot, compiled) {
 function runtimeArrived() {
   const sw = navigator.serviceWorker;
   if ((sw && sw.controller) || !("PerformanceObserver" in window)) return Promise.resolve();
-  const want = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => here(boot.pyodide + name));
   return new Promise((resolve) => {
     const check = () => {
-      const done = want.every((url) =>
-        performance.getEntriesByName(url).some((entry) => entry.responseEnd > 0),
-      );
-      if (done) {
+      if (runtimeFileIn("pyodide.asm.wasm") && runtimeFileIn("python_stdlib.zip")) {
         observer.disconnect();
         resolve();
       }
@@ -705,6 +699,11 @@ function runtimeArrived() {
     observer.observe({ type: "resource", buffered: true });
     check();
   });
+}
+
+// The Resource Timing entry of a runtime file (./pyodide/<name>) that has arrived, or undefined.
+function runtimeFileIn(name) {
+  return performance.getEntriesByName(here(boot.pyodide + name)).find((e) => e.responseEnd > 0);
 }
 
 async function startPython() {
