@@ -33,6 +33,17 @@ from tools.serve import serve_in_thread  # noqa: E402
 
 READY_JS = "() => window.picanteReady"
 IDLE_MS = 1500
+# picante.timing, with the first paint and when the runtime's files were in (Resource Timing)
+TIMING_JS = """() => {
+  const t = {...window.picante.timing};
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  if (fcp) t.firstPaint = fcp.startTime;
+  for (const e of performance.getEntriesByType("resource")) {
+    const m = e.name.match(/pyodide\\/(pyodide\\.asm\\.[a-z]+|python_stdlib\\.zip)$/);
+    if (m) t[m[1] + " in"] = e.responseEnd;
+  }
+  return t;
+}"""
 
 
 def site(name: str, path: Path) -> Path:
@@ -77,7 +88,7 @@ def main() -> int:
                 page = contexts[name].new_page()
                 page.goto(servers[name].url)
                 page.evaluate(READY_JS)
-                got[name].append(page.evaluate("() => ({...window.picante.timing})"))
+                got[name].append(page.evaluate(TIMING_JS))
                 # what a ready page does next (the games' bytecode) ends before the next visit:
                 # back-to-back visits of one profile were both slower, whichever version
                 page.wait_for_timeout(IDLE_MS)
