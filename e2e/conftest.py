@@ -213,11 +213,12 @@ def open_app_slowly(page, url: str) -> None:
     js = "() => window.picante && window.picante.boot !== undefined"
     # the whole runtime held back: a page that has the rest of it fast takes the network for a
     # fast one, whose wasm is only late (web/start.mjs fastNetwork)
-    hold_until(page, RUNTIME_FILES, js, url=url)
+    # (not until "load": the runtime's glue is a script of the page, held back with the rest)
+    hold_until(page, RUNTIME_FILES, js, url=url, wait_until="commit")
     wait_ready(page)
 
 
-RUNTIME_FILES = re.compile(r"/pyodide/(pyodide\.asm\.(wasm|mjs)|python_stdlib\.zip)$")
+RUNTIME_FILES = re.compile(r"/pyodide/(pyodide\.asm\.(wasm|js)|python_stdlib\.zip)$")
 
 
 SHOTS = [ROOT / "e2e" / "artifacts"]

@@ -449,8 +449,8 @@ def test_a_broken_boot_says_so_and_offers_retry(
 
 
 def test_a_runtime_download_that_breaks_once_is_asked_for_again(new_context, base_url):
-    """A dropped connection on the runtime's JS module (its preload and its import share one
-    URL, and a page keeps a failed module load for good) costs one more request, not the boot."""
+    """A dropped connection on the runtime's JavaScript glue (pyodide.asm.js: its preload and its
+    script share one URL) costs one more request, not the boot."""
     ctx = new_context()
     page = ctx.new_page()
     asked: list[str] = []
@@ -462,7 +462,7 @@ def test_a_runtime_download_that_breaks_once_is_asked_for_again(new_context, bas
         else:
             route.continue_()
 
-    page.route("**/pyodide/pyodide.asm.mjs*", drop_first)
+    page.route("**/pyodide/pyodide.asm.js*", drop_first)
     open_app(page, base_url)
     assert len(asked) >= 2, asked
     assert page.evaluate("() => window.picante.bootError") is None

@@ -85,7 +85,7 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         "main.py",
         "manifest.webmanifest",
         "pyodide/pyodide.mjs",
-        "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.js",
         "pyodide/pyodide.asm.wasm",
         "pyodide/python_stdlib.zip",
         "pyodide/pyodide-lock.json",
@@ -97,6 +97,10 @@ def test_dist_has_the_runtime_and_no_source_maps(dist):
         "icons/apple-touch-icon.png",
     ):
         assert need in files, need
+    # Pyodide's glue as the classic script the page loads (tools/glue.py), not also as a module
+    assert "pyodide/pyodide.asm.mjs" not in files
+    glue = (dist.out / "pyodide" / "pyodide.asm.js").read_text()
+    assert glue.startswith("var _createPyodideModule=") and "import.meta" not in glue
     # the engine wheel's files and web/'s .py travel in the files bundle, not one by one
     index = (dist.out / "index.html").read_text()
     boot = json.loads(re.search(r'id="picante-boot">(.*?)</script>', index).group(1))

@@ -25,7 +25,7 @@ from conftest import (
     wait_ready,
 )
 
-from tools import snapshot, snapshot_bytecode
+from tools import glue, snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
 from tools.serve import Handler
 
@@ -127,6 +127,8 @@ def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
     gz = (dist.out / snapshot.NAME).read_bytes()
     runtime = tmp_path / "pyodide"
     shutil.copytree(dist.out / "pyodide", runtime)
+    # the glue the snapshot was made with, as Pyodide ships it (dist/ has it as a classic script)
+    shutil.copy(RUNTIME / glue.MODULE, runtime)
     report = {
         "runtime": {n: snapshot._sha256((runtime / n).read_bytes()) for n in snapshot.RUNTIME}
     }
@@ -356,7 +358,7 @@ def test_a_first_visit_on_a_fast_network_starts_from_the_snapshot_too(new_contex
 
 
 # The rest of the runtime's speed, as web/start.mjs fastNetwork reads it (bytes per ms).
-SPEEDS_JS = """() => ['python_stdlib.zip', 'pyodide.asm.mjs'].map((name) => {
+SPEEDS_JS = """() => ['python_stdlib.zip', 'pyodide.asm.js'].map((name) => {
     const e = performance.getEntriesByType('resource').find(
       (e) => e.name.endsWith('/pyodide/' + name) && e.responseEnd > 0);
     return e.encodedBodySize / Math.max(1, e.responseEnd - e.responseStart);

@@ -26,7 +26,8 @@ Steps:
    (tools/snapshot_bytecode.py), cached the same way. dist/python-files.gz is everything
    Python's file system needs before the page is ready, in one download: the engine wheel's
    files, every .py of web/ and that bytecode (the wheel and those .py are not in dist/ then,
-   but main.py, which PyScript fetches to run it).
+   but main.py, which PyScript fetches to run it). Pyodide's JavaScript glue is then swapped for
+   the same as a classic script (tools/glue.py: a returning visit reads it compiled).
 5. Write dist/service-worker.js from the top-level service-worker.js with the precache list
    (every file of dist/, itself included) and a cache name derived from a hash of the content.
 
@@ -57,7 +58,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import snapshot, snapshot_bytecode, stdlib
+from tools import glue, snapshot, snapshot_bytecode, stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,6 +69,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# ... and as dist/ ships them: the glue as a classic script (tools/glue.py)
+SHIPPED_RUNTIME = tuple(glue.NAME if name == glue.MODULE else name for name in PYODIDE_FILES)
 # 1980-01-01, the earliest timestamp a zip file can hold: wheels built from the same sources are
 # byte-identical whatever the files' mtimes.
 SOURCE_DATE_EPOCH = "315532800"
@@ -523,11 +526,22 @@ COMPRESSED_BY_HOSTS = (
 )
 
 
+def add_classic_glue(runtime: Path) -> None:
+    """Step 4c: Pyodide's JavaScript glue as the classic script the page loads (tools/glue.py),
+    in place of the module, which only the build's Node steps above use."""
+    module = runtime / glue.MODULE
+    try:
+        _write(runtime / glue.NAME, glue.classic(module.read_text(encoding="utf-8")).encode())
+    except glue.GlueError as exc:
+        raise BuildError(f"Pyodide's glue: {exc}") from exc
+    module.unlink()
+
+
 def first_download(stage: Path, boot: dict) -> dict[str, list[int]]:
     """Python's runtime, which a first visit downloads before Python can start, path -> [bytes,
     bytes as a compressing host sends them]: the page shows how much is left (web/start.mjs).
     (Our own files, the ~0.5 MB files bundle, download while Python starts.)"""
-    paths = [f"./pyodide/{name}" for name in PYODIDE_FILES]
+    paths = [f"./pyodide/{name}" for name in SHIPPED_RUNTIME]
     out = {}
     for path in paths:
         data = (stage / path).read_bytes()
@@ -686,6 +700,7 @@ def _stage(
     report["stdlib"] = stdlib_report
     report["bytecode"], pycs = add_bytecode(stage, boot, node_modules, snapshot_cache)
     report["files"] = add_files(stage, boot, pycs)
+    add_classic_glue(stage / "pyodide")
     _remove_empty_folders(stage)
 
     boot["download"] = first_download(stage, boot)

@@ -260,6 +260,8 @@
         // A <script> of the shell failed to load. A <link rel="preload"> that fails is only a
         // head start lost: the real load asks again, and says so if it fails (web/start.mjs).
         if (/preload/.test(t.rel || "")) return;
+        // Nor does the runtime's glue, which web/start.mjs asks for again (data-retried).
+        if (t.hasAttribute && t.hasAttribute("data-retried")) return;
         var url = String(t.src || t.href);
         if (/\.(m?js|wasm)$/.test(url)) bootFailed("Could not load " + url.split("/").pop());
       } else if (e.message) {

@@ -416,7 +416,7 @@ function fastNetwork() {
   const sw = navigator.serviceWorker;
   if (sw && sw.controller) return false;
   const stdlib = runtimeFileIn("python_stdlib.zip");
-  const glue = runtimeFileIn("pyodide.asm.mjs");
+  const glue = runtimeFileIn("pyodide.asm.js");
   if (!stdlib) return false;
   if (runtimeFileIn("pyodide.asm.wasm")) return true;
   const speed = (e) => e.encodedBodySize / Math.max(1, e.responseEnd - e.responseStart);
@@ -534,7 +534,7 @@ async function storeFiles() {
 // over a fast network they are still downloading, in a worker, meanwhile.
 function yieldingFactory(indexURL, restoring = null) {
   return async (settings) => {
-    const create = (await importRuntime(`${indexURL}pyodide.asm.mjs`)).default;
+    const create = await runtimeGlue();
     const module = await create(settings);
     if (restoring) {
       const snapshot = await restoring.arrival.catch((err) => {
@@ -623,23 +623,45 @@ async function withCompiledRuntime(compiled, load) {
   }
 }
 
-// The runtime's JS module, asked for once more under another URL if its download broke (a
-// dropped connection, a service worker restarting under load): a page keeps a failed module
-// load for good under its URL, the page's <link rel="modulepreload"> included. A module that
-// does not load at all is a failed boot, never a refused snapshot.
-async function importRuntime(url) {
-  try {
-    return await import(url);
-  } catch (first) {
-    console.warn("the Python runtime's module, once more:", first);
-    try {
-      return await import(`${url}?again`);
-    } catch (err) {
-      const failed = new Error(`Could not load ${url.split("/").pop()}`);
+// Pyodide's JavaScript glue (1.25 MB), which sets its runtime up: its module as a classic script,
+// pyodide.asm.js (tools/glue.py), so that a returning visit reads it compiled, on a background
+// thread, from the full code cache Chromium makes when the service worker stores a script,
+// instead of compiling it function by function on the main thread as start-up calls them (a
+// module's code cache was never read back: docs/benchmarks.md). Added to the page as this module
+// starts (the page preloads it); resolves to its factory. A download that broke (a dropped
+// connection, a service worker restarting under load) is asked for once more under another URL;
+// a glue that does not load at all is a failed boot, never a refused snapshot.
+let glueLoaded = null;
+
+function runtimeGlue() {
+  const url = here(`${boot.pyodide}pyodide.asm.js`);
+  glueLoaded ||= classicScript(url)
+    .catch((first) => {
+      console.warn("the Python runtime's script, once more:", first);
+      return classicScript(`${url}?again`);
+    })
+    .catch((err) => {
+      console.warn("the Python runtime's script did not load:", err);
+      const failed = new Error("Could not load pyodide.asm.js");
       failed.runtimeFailed = true;
       throw failed;
-    }
-  }
+    });
+  return glueLoaded;
+}
+
+function classicScript(url) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = url;
+    script.dataset.retried = ""; // (boot.js: a failed load is not yet a failed boot)
+    script.onload = () => {
+      const factory = window._createPyodideModule;
+      if (typeof factory === "function") resolve(factory);
+      else reject(new Error(`${url} set no _createPyodideModule`));
+    };
+    script.onerror = () => reject(new Error(`Could not load ${url}`));
+    document.head.append(script);
+  });
 }
 
 // `snapshot`: null, or {size, arrival}: the size of the memory it restores, and a promise of its
@@ -707,6 +729,7 @@ function runtimeFileIn(name) {
 }
 
 async function startPython() {
+  runtimeGlue().catch(() => {}); // (its failure is the boot's, reported where it is awaited)
   const sw = navigator.serviceWorker;
   // a visit no service worker serves may fetch the snapshot: its worker is started now
   if (!(sw && sw.controller) && boot.snapshotSize > 0 && !canStoreSnapshot()) startSpareWorker();
