@@ -15,6 +15,13 @@ the factory from ``window._createPyodideModule``; the module itself is only used
 The change is mechanical and checked: the module's one ``export default`` becomes a global, and
 ``import.meta.url`` (used only in Node and as a fallback for the wasm's address, which the page
 always gives) becomes the script's own address.
+
+One more change, to the runtime's set-up: Emscripten gives each JavaScript function that the
+runtime puts in its function table a wasm module of its own, made from bytes that depend only on
+the function's signature (``convertJsFunctionToWasm``). A warm visit made 261 of them, 30
+different, each compiled afresh (``new WebAssembly.Module``: 16-49 ms in all on a busy machine).
+The script keeps each one made, by its bytes, and instantiates it again for the next function of
+that signature.
 """
 
 from __future__ import annotations
@@ -24,6 +31,12 @@ NAME = "pyodide.asm.js"  # as dist/ ships it
 FACTORY = "_createPyodideModule"  # Emscripten's EXPORT_NAME: the global the script defines
 EXPORT = f"export default {FACTORY};"
 URL_NAME = "_pyodideAsmURL"
+# convertJsFunctionToWasm's module, made once per distinct bytes (a module instantiates any times)
+TRAMPOLINE = "var module=new WebAssembly.Module(bytes);"
+TRAMPOLINE_KEPT = (
+    "var kept=convertJsFunctionToWasm.kept||=new Map,key=bytes.join();"
+    "var module=kept.get(key);if(!module)kept.set(key,module=new WebAssembly.Module(bytes));"
+)
 
 
 class GlueError(ValueError):
@@ -34,6 +47,7 @@ def classic(module: str) -> str:
     """The glue module's source as a classic script defining the global `FACTORY`.
 
     >>> src = "async function _createPyodideModule(m={}){return new URL('x', import.meta.url)}"
+    >>> src += "var convertJsFunctionToWasm=(f,s)=>{var bytes=s;" + TRAMPOLINE + "};"
     >>> out = classic(src + "export default _createPyodideModule;")
     >>> "export" in out, "import.meta" in out, out.startswith("var _createPyodideModule=")
     (False, False, True)
@@ -49,6 +63,9 @@ def classic(module: str) -> str:
     body = body[: -len(EXPORT)].replace("import.meta.url", URL_NAME)
     if "import.meta" in body:
         raise GlueError(f"{MODULE} uses import.meta beyond import.meta.url")
+    if body.count(TRAMPOLINE) != 1 or "var convertJsFunctionToWasm=" not in body:
+        raise GlueError(f"{MODULE} no longer makes its function wrappers with {TRAMPOLINE!r}")
+    body = body.replace(TRAMPOLINE, TRAMPOLINE_KEPT)
     # One global: the factory (a function declaration at a classic script's top level is one).
     # The script's address is its own, read while it runs (document.currentScript).
     return (
