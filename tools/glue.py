@@ -66,8 +66,8 @@ def classic(module: str) -> str:
     if body.count(TRAMPOLINE) != 1 or "var convertJsFunctionToWasm=" not in body:
         raise GlueError(f"{MODULE} no longer makes its function wrappers with {TRAMPOLINE!r}")
     body = body.replace(TRAMPOLINE, TRAMPOLINE_KEPT)
-    # One global: the factory (a function declaration at a classic script's top level is one).
-    # The script's address is its own, read while it runs (document.currentScript).
+    # One global, the factory: the glue runs inside a function of its own, so that its top-level
+    # names stay its own. Its address is the script's, read while it runs (currentScript).
     return (
         f"var {FACTORY}=(()=>{{const {URL_NAME}=document.currentScript.src;\n"
         f"{body}\nreturn {FACTORY}}})();"
