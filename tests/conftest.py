@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+import types
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,3 +55,28 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_sep("-", "invariants checked")
         for row in rows:
             terminalreporter.write_line(row)
+
+
+@pytest.fixture
+def app_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """``ui.app`` imported under stand-ins for the page (``js``, ``pyodide.ffi``), which CPython
+    has not; every module imported under them is dropped again afterwards."""
+    monkeypatch.syspath_prepend(str(ROOT / "web"))
+    ffi = types.ModuleType("pyodide.ffi")
+    for name in ("create_once_callable", "create_proxy", "to_js"):
+        setattr(ffi, name, lambda *a, **k: None)
+    ffi.jsnull = None  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", types.ModuleType("js"))
+    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    before = set(sys.modules)
+    import ui.app
+
+    yield ui.app
+    for name in set(sys.modules) - before:  # nothing imported under the stand-ins stays
+        del sys.modules[name]
+        package, _, child = name.rpartition(".")
+        if package in sys.modules and getattr(sys.modules[package], child, None) is not None:
+            delattr(sys.modules[package], child)  # (``from ui import dom`` would find it)

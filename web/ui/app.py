@@ -494,17 +494,22 @@ class App(Linking):
             if (key, entry.updated) in self.checked or self.table is not None:
                 continue
             self.checked.add((key, entry.updated))
+            damaged = None
             try:
                 found = await self.read_saved(key)
                 opened = resume(*found) if found is not None else None
             except (dom.StorageError, RecordError) as err:
-                self.entries[key] = Damaged(key, entry.game, str(err), None, entry)
+                damaged = Damaged(key, entry.game, str(err), None, entry)
             else:
                 if found is None:
-                    self.entries[key] = Damaged(key, entry.game, "Its record is missing.", None)
+                    damaged = Damaged(key, entry.game, "Its record is missing.", None)
                 elif opened is not None and opened.error is not None:
                     message = str(opened.error)
-                    self.entries[key] = Damaged(key, entry.game, message, len(opened.record), entry)
+                    damaged = Damaged(key, entry.game, message, len(opened.record), entry)
+            # Abandoned (or saved anew) while it was read: what was read says nothing of it now,
+            # and a game just deleted must not come back as damaged.
+            if damaged is not None and self.entries.get(key) is entry:
+                self.entries[key] = damaged
             self.render_home()
             await asyncio.sleep(CHECK_GAP_S)
 
