@@ -1,4 +1,5 @@
-"""Shared pytest setup: the engine on the path, and bounded hypothesis profiles."""
+"""Shared pytest setup: the engine on the path, bounded hypothesis profiles, and `ui.app` under
+stand-ins for the page (`app_module`)."""
 
 from __future__ import annotations
 
