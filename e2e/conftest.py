@@ -109,7 +109,7 @@ READY_TIMEOUT_MS = 120_000
 
 
 def _playable(register: list[str]) -> list[str]:
-    from tools.build import game_list
+    from tools.shell_games import game_list
 
     return [g["id"] for g in game_list(ROOT, ROOT / "web", register) if g["playable"]]
 

@@ -1,4 +1,4 @@
-"""The page's Content-Security-Policy (``CSP`` in tools/build.py, a <meta> in dist/index.html).
+"""The page's Content-Security-Policy (``CSP`` in tools/page.py, a <meta> in dist/index.html).
 
 It is on in every browser test: conftest fails any test in which the page refused something
 (``csp_violations``). Here: the policy is as strict as written (our own files only, no inline
@@ -19,7 +19,7 @@ import pytest
 from conftest import SHIPPED_GAMES, TEST_ONLY_GAMES, watch_loads
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tools.build import inline_code
+from tools.page import inline_code
 
 PACE = 0.04
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')

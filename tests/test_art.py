@@ -45,7 +45,7 @@ EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f]")
 
 def sprite_ids() -> set[str]:
     """The page's sprite as the build writes it: web/index.html's and each game's art.svg."""
-    from tools.build import sprite_ids as built
+    from tools.page import sprite_ids as built
 
     return built(WEB)
 

@@ -2,7 +2,7 @@
 app by the two registration lines of ``tests/games/register.py`` and nothing else, and from
 them alone it is in every list the platform keeps: the engine's games (hence the conformance
 suite), the home cards and the setup screen (the build writes the cards from the same
-registries: ``tools.build.game_list``, which the e2e tests read for their game lists).
+registries: ``tools.shell_games.game_list``, which the e2e tests read for their game lists).
 ``e2e/test_test_games.py`` and ``e2e/test_csp.py`` play it in the browser."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ui.games import home_games, load_ui
 from ui.setup import SetupModel, render_setup
 
 import engine
-from tools.build import game_list
+from tools.shell_games import game_list
 
 ROOT = Path(__file__).resolve().parents[1]
 REGISTER = ROOT / "tests" / "games" / "register.py"

@@ -233,7 +233,7 @@ def test_setup_offers_the_gemstone_by_name_for_the_seats_at_the_table() -> None:
 
 
 def sprite_ids() -> set[str]:
-    from tools.build import sprite_ids as built
+    from tools.page import sprite_ids as built
 
     return built(HERE.parent / "web")
 
