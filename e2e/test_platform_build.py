@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from tools import snapshot, snapshot_bytecode
-from tools.build import PYSCRIPT_FETCHES, SW_NAME, build, dist_files, read_sw_build_info
+from tools.build import SW_NAME, build, dist_files, read_sw_build_info
 from tools.page import game_symbols, inlined_files
+from tools.runtime import PYSCRIPT_FETCHES
 from tools.shell_games import COLOURS_MARKER, card_colours_css, game_list
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ Steps:
 3. Copy the Pyodide runtime files into dist/pyodide/ and @pyscript/core's dist (without
    source maps) into dist/pyscript/ — both from node_modules (pinned by package-lock.json). The
    standard library is ours: only the modules the page imports, as bytecode (tools/stdlib.py),
-   cached in build/snapshot/stdlib/.
+   cached in build/snapshot/stdlib/. Steps 3b-4c are tools/runtime.py's.
 4. Make Python's start-up snapshot (tools/snapshot.py: Pyodide started and the platform core
    imported, saved as a gzipped memory image) into dist/python-snapshot.gz, or take it from
    build/snapshot/ when nothing it is made from changed; check it matches the shipped runtime.
@@ -51,23 +51,22 @@ import os
 import shutil
 import sys
 import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import glue, page, snapshot, snapshot_bytecode, stdlib
-from tools.shell_games import render_games, render_rules, shell_data
-from tools.sources import ROOT, BuildError, walk
-
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
+from tools import page, snapshot, stdlib
+from tools.runtime import (
+    PYODIDE_FILES,
+    add_bytecode,
+    add_classic_glue,
+    add_files,
+    add_snapshot,
+    add_stdlib,
+    first_download,
 )
-# ... and as dist/ ships them: the glue as a classic script (tools/glue.py)
-SHIPPED_RUNTIME = tuple(glue.NAME if name == glue.MODULE else name for name in PYODIDE_FILES)
+from tools.shell_games import render_games, render_rules, shell_data
+from tools.sources import ROOT, BuildError, sha256, walk, write
+
 # 1980-01-01, the earliest timestamp a zip file can hold: wheels built from the same sources are
 # byte-identical whatever the files' mtimes.
 SOURCE_DATE_EPOCH = "315532800"
@@ -99,15 +98,6 @@ class BuildResult:
 
 # ---------------------------------------------------------------------------------------------
 # helpers
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
 
 
 def _remove_empty_folders(top: Path) -> None:
@@ -167,153 +157,16 @@ def boot_config(web: Path, wheel_rel: str) -> dict:
     return {"pyodide": "./pyodide/", "files": files}
 
 
-# What a static host compresses on the fly (the rest it sends as it is): see tools/serve.py.
-COMPRESSED_BY_HOSTS = (
-    ".html",
-    ".js",
-    ".mjs",
-    ".css",
-    ".json",
-    ".webmanifest",
-    ".svg",
-    ".py",
-    ".wasm",
-)
-
-
-def add_classic_glue(runtime: Path) -> None:
-    """Step 4c: Pyodide's JavaScript glue as the classic script the page loads (tools/glue.py),
-    in place of the module, which only the build's Node steps above use."""
-    module = runtime / glue.MODULE
-    try:
-        _write(runtime / glue.NAME, glue.classic(module.read_text(encoding="utf-8")).encode())
-    except glue.GlueError as exc:
-        raise BuildError(f"Pyodide's glue: {exc}") from exc
-    module.unlink()
-
-
-def first_download(stage: Path, boot: dict) -> dict[str, list[int]]:
-    """Python's runtime, which a first visit downloads before Python can start, path -> [bytes,
-    bytes as a compressing host sends them]: the page shows how much is left (web/start.mjs).
-    (Our own files, the ~0.5 MB files bundle, download while Python starts.)"""
-    paths = [f"./pyodide/{name}" for name in SHIPPED_RUNTIME]
-    out = {}
-    for path in paths:
-        data = (stage / path).read_bytes()
-        sent = data
-        if path.endswith(COMPRESSED_BY_HOSTS):
-            sent = gzip.compress(data, compresslevel=6, mtime=0)
-        out[path] = [len(data), len(sent)]
-    return out
-
-
 def add_test_games(stage: Path, root: Path, boot: dict) -> list[str]:
     """--test-games: the test-only games' files into the stage and the boot list, and the module
     that registers them; returns the modules the page imports at start-up."""
     folder = root / TEST_GAMES
     for src in sorted(folder.glob("*.py")):
         rel = f"games/{src.name}"
-        _write(stage / rel, src.read_bytes())
+        write(stage / rel, src.read_bytes())
         boot["files"][f"./{rel}"] = f"./{rel}"
     boot["register"] = [TEST_GAMES_REGISTER]
     return boot["register"]
-
-
-def add_stdlib(stage: Path, boot: dict, node_modules: Path, cache: Path | None) -> dict:
-    """Step 3b: dist/pyodide/python_stdlib.zip, the standard library modules the page imports as
-    bytecode (tools/stdlib.py), in place of Pyodide's (every module, as source). Returns the
-    report."""
-    tree = {
-        **snapshot.staged_python(stage, boot["files"]),
-        **snapshot_bytecode.pyscript_sources(node_modules),
-    }
-    try:
-        data, report = stdlib.build_stdlib(
-            node_modules / "pyodide", tree, cache and cache / "stdlib"
-        )
-    except snapshot.SnapshotError as exc:
-        raise BuildError(f"Python's standard library: {exc}") from exc
-    _write(stage / "pyodide" / stdlib.NAME, data)
-    return report
-
-
-def add_snapshot(stage: Path, boot: dict, cache: Path | None) -> dict:
-    """Step 4: dist/python-snapshot.gz, made from the staged runtime and the staged Python files
-    (so it matches what the page loads), and its entry in the boot list. Returns the report."""
-    tree = snapshot.module_files(snapshot.staged_python(stage, boot["files"]))
-    try:
-        gz, report = snapshot.build_snapshot(stage / "pyodide", tree, cache)
-    except snapshot.SnapshotError as exc:
-        raise BuildError(f"Python's start-up snapshot: {exc}") from exc
-    _write(stage / snapshot.NAME, gz)
-    boot["snapshot"] = f"./{snapshot.NAME}"
-    # names the inflated copy a visit stores for the next one (web/start.mjs)
-    boot["snapshotHash"] = _sha256(gz)[:16]
-    # the memory it restores: a first visit sets Python up while the snapshot downloads
-    boot["snapshotSize"] = snapshot.size(gz)
-    return report
-
-
-def add_bytecode(
-    stage: Path, boot: dict, node_modules: Path, cache: Path | None
-) -> tuple[dict, dict[str, bytes]]:
-    """Step 4b: every module the page imports (ours and PyScript's own) compiled by the shipped
-    Pyodide, in two parts: what the page imports before it is ready (the platform core, main.py,
-    PyScript's package), returned for the files bundle (`add_files`), and
-    dist/python-bytecode-later.gz, the games, which the page fetches once it is ready (a first
-    visit on a slow network does not wait for them) and its entry in the boot list. Returns
-    (the report, the first part's .pyc files by path)."""
-    tree = snapshot.staged_python(stage, boot["files"])
-    pyscript = snapshot_bytecode.pyscript_sources(node_modules)
-    if set(tree) & set(pyscript):
-        raise BuildError(
-            f"web/ must not have a pyscript/ package: {sorted(set(tree) & set(pyscript))}"
-        )
-    core = {**snapshot.module_files(tree), **pyscript}
-    core.update({rel: data for rel, data in tree.items() if "/" not in rel})  # main.py
-    later = {rel: data for rel, data in tree.items() if rel not in core}
-    report, made = {}, {}
-    for key, sources in (("bytecode", core), ("bytecodeLater", later)):
-        try:
-            made[key], report[key] = snapshot_bytecode.build_bytecode(
-                stage / "pyodide", sources, cache and cache / "bytecode"
-            )
-        except snapshot.SnapshotError as exc:
-            raise BuildError(f"Python bytecode: {exc}") from exc
-    _write(stage / snapshot_bytecode.LATER_NAME, made["bytecodeLater"])
-    boot["bytecodeLater"] = f"./{snapshot_bytecode.LATER_NAME}"
-    return report, snapshot_bytecode.unpack(made["bytecode"])
-
-
-# Fetched by PyScript itself (<script type="py" src="./main.py">): stays in dist/ beside the bundle.
-PYSCRIPT_FETCHES = ("./main.py",)
-
-
-def add_files(stage: Path, boot: dict, pycs: dict[str, bytes]) -> dict:
-    """Step 4c: dist/python-files.gz, every file the boot list writes into Python's working
-    directory (the engine wheel's, unpacked, and each .py of web/ at its relative path) and the
-    start-up bytecode (`pycs`), in one gzipped bundle (tools/snapshot_bytecode.py's format), which
-    becomes the boot list. On a phone network one download of ~0.5 MB instead of 64 (each a round
-    trip) and solid compression (the wheel deflates each file alone, a host gzips each .py
-    alone). The wheel and those .py files leave dist/ (the bundle is their offline copy). Returns
-    the report."""
-    files: dict[str, bytes] = {}
-    for src, dest in sorted(boot["files"].items()):
-        path = stage / src
-        if dest == "./*":
-            with zipfile.ZipFile(path) as wheel:
-                entries = [i for i in wheel.infolist() if not i.is_dir()]
-                files.update((i.filename, wheel.read(i)) for i in entries)
-        else:
-            files[dest.removeprefix("./")] = path.read_bytes()
-        if src not in PYSCRIPT_FETCHES:
-            path.unlink()
-    if set(files) & set(pycs):
-        raise BuildError(f"bytecode and files share paths: {sorted(set(files) & set(pycs))[:3]}")
-    gz = snapshot_bytecode.pack({**files, **pycs})
-    _write(stage / snapshot_bytecode.FILES_NAME, gz)
-    boot["files"] = {f"./{snapshot_bytecode.FILES_NAME}": "./*"}
-    return {"files": len(files), "bytecode": len(pycs), "gzip_bytes": len(gz)}
 
 
 def _stage(
@@ -333,7 +186,7 @@ def _stage(
         rel = src.relative_to(web)
         if rel.as_posix() == "index.html" or rel.as_posix() in page.inlined_files(web):
             continue  # written below, with the inlined files inside
-        _write(stage / rel, src.read_bytes())
+        write(stage / rel, src.read_bytes())
 
     # 3. runtime: Pyodide and PyScript from node_modules
     pyodide = node_modules / "pyodide"
@@ -343,9 +196,9 @@ def _stage(
             raise BuildError(f"{need} is missing: run `npm ci` (scripts/serve.sh does)")
     for name in PYODIDE_FILES:
         if name != stdlib.NAME:  # ours, below
-            _write(stage / "pyodide" / name, (pyodide / name).read_bytes())
+            write(stage / "pyodide" / name, (pyodide / name).read_bytes())
     for src in walk(pyscript):
-        _write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
+        write(stage / "pyscript" / src.relative_to(pyscript), src.read_bytes())
     boot = boot_config(web, wheel_rel)
     register = add_test_games(stage, root, boot) if test_games else []
     stdlib_report = add_stdlib(stage, boot, node_modules, snapshot_cache)
@@ -367,14 +220,14 @@ def _stage(
     shell = shell_data(root, web, register)
     index = render_rules(render_games(index, shell["games"]), shell["games"], shell["rules"])
     version = _content_hash(stage, extra=index.encode())[:12]
-    _write(stage / "index.html", page.finish(index, version).encode("utf-8"))
+    write(stage / "index.html", page.finish(index, version).encode("utf-8"))
     return report
 
 
 def _content_hash(stage: Path, extra: bytes = b"") -> str:
     h = hashlib.sha256()
     for rel in dist_files(stage):
-        h.update(rel.encode() + b"\0" + _sha256((stage / rel).read_bytes()).encode() + b"\n")
+        h.update(rel.encode() + b"\0" + sha256((stage / rel).read_bytes()).encode() + b"\n")
     h.update(extra)
     return h.hexdigest()
 
@@ -383,11 +236,11 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
     if template.count(SW_BEGIN) != 1 or template.count(SW_END) != 1:
         raise BuildError(f"service-worker.js must contain {SW_BEGIN} ... {SW_END} once")
     files = dist_files(stage)
-    hashes = {rel: _sha256((stage / rel).read_bytes())[:16] for rel in files}
+    hashes = {rel: sha256((stage / rel).read_bytes())[:16] for rel in files}
     # A host may send our .gz files with Content-Encoding: gzip; the worker then sees them
     # decoded, and checks them against these.
     decoded = {
-        rel: _sha256(gzip.decompress((stage / rel).read_bytes()))[:16]
+        rel: sha256(gzip.decompress((stage / rel).read_bytes()))[:16]
         for rel in files
         if rel.endswith(".gz")
     }
@@ -399,7 +252,7 @@ def _write_service_worker(stage: Path, template: str) -> tuple[str, list[str]]:
     start = template.index(SW_BEGIN) + len(SW_BEGIN)
     end = template.index(SW_END)
     text = template[:start] + json.dumps(info, indent=1, sort_keys=True) + template[end:]
-    _write(stage / SW_NAME, text.encode("utf-8"))
+    write(stage / SW_NAME, text.encode("utf-8"))
     return cache, precache
 
 
@@ -429,7 +282,7 @@ def inputs_fingerprint(root: Path = ROOT, web: Path | None = None, test_games: b
         sources += walk(pyscript)
     for p in sources:
         h.update(str(p).encode() + b"\0")
-        h.update(_sha256(p.read_bytes()).encode() if p.is_file() else b"missing")
+        h.update(sha256(p.read_bytes()).encode() if p.is_file() else b"missing")
     return h.hexdigest()
 
 

@@ -1,9 +1,10 @@
-"""The project's sources as the build reads them: where they are, which files of a folder count
-(`walk`: sorted, no caches or dotfiles, so that the same sources give the same dist/), and the
-one error a build stops with."""
+"""What every part of the build shares: where the project's sources are, which files of a folder
+count (`walk`: sorted, no caches or dotfiles, so that the same sources give the same dist/), how
+an output file is written and hashed, and the one error a build stops with."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -34,3 +35,13 @@ def walk(top: Path) -> list[Path]:
             if wanted(p):
                 found.append(p)
     return found
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write(path: Path, data: bytes) -> None:
+    """Write a file of the build's output, its folders made as needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
