@@ -62,10 +62,17 @@ def test_dist_ships_a_snapshot_of_its_own_runtime(dist):
     heap = snapshot.heap(gz)
     offset = int.from_bytes(heap[4:8], "little")
     assert len(heap) - offset <= snapshot.HEAP_LIMIT
-    # shipped without its pages of zeros, which the page puts back (start.mjs's fillRuns)
+    # shipped without its pages of zeros, nor those the runtime's memory holds before the restore
+    # (kept: a quarter of the rest), which the page leaves in place (start.mjs's restoreFromRuns)
     packed = gzip.decompress(gz)
-    assert packed[:4] == snapshot.PACKED_MAGIC and len(packed) < len(heap) * 0.6
-    assert snapshot.pack(heap) == packed
+    size, runs, kept, _ = snapshot._packed_head(packed)
+    assert packed[:4] == snapshot.PACKED_MAGIC and size == len(heap)
+    assert len(packed) < len(heap) * 0.4
+    assert sum(length for _, length in kept) > 2 * 2**20
+    pages = sorted(runs + kept)
+    assert all(a + n <= b for (a, n), (b, _) in zip(pages, pages[1:], strict=False)), "overlap"
+    assert kept[0][0] > 0  # never Pyodide's header
+    assert not any(heap[at : at + length].strip(b"\0") for at, length in kept)
     # the page is told where it is and which it is (it keeps it, inflated, under that hash);
     # the service worker does not precache it: the page fetches it after a first visit
     boot = json.loads(BOOT_JSON.search((dist.out / "index.html").read_text())[1])
@@ -320,6 +327,25 @@ def test_a_snapshot_of_another_build_is_refused_and_python_starts_anyway(
     # dropped, and not fetched again
     assert page.evaluate("() => window.picante.snapshotStored") is False
     assert page.evaluate("() => caches.has('python-snapshot')") is False
+    assert _second_visit(page) == {"snapshot": False, "why": "refused before"}
+
+
+def test_a_snapshot_made_against_another_memory_is_refused_and_python_starts_anyway(
+    new_context, serve, dist, tmp_path
+):
+    """The pages a snapshot leaves to the runtime's memory (tools/snapshot.py `pack`) are checked
+    before the restore: a runtime whose memory holds other bytes there refuses it."""
+    site = copy_dist(dist.out, tmp_path / "site")
+    packed = bytearray(gzip.decompress((site / snapshot.NAME).read_bytes()))
+    packed[16] ^= 0xFF  # the kept pages' checksum
+    (site / snapshot.NAME).write_bytes(gzip.compress(bytes(packed), compresslevel=1))
+    stored, boot, _, page = _visits(new_context, serve, site)
+    assert stored is True
+    assert boot["snapshot"] is False
+    assert boot["why"] == (
+        "refused: the runtime's memory is not the one the snapshot was made against"
+    ), boot
+    assert page.evaluate("() => window.picante.snapshotStored") is False
     assert _second_visit(page) == {"snapshot": False, "why": "refused before"}
 
 

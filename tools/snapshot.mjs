@@ -6,8 +6,9 @@
 //
 // SPEC.json: {"pyodide": dir of pyodide.mjs & co (the files dist/ ships), "tree": dir whose files
 // are written at the same relative paths into Python's working directory (only the modules to
-// import), "imports": [module, ...], "out": file for the raw snapshot, "limit": bytes the
-// browser's heap starts with, "margin": bytes that must stay free under it}.
+// import), "imports": [module, ...], "out": file for the raw snapshot, "base": file for the
+// runtime's memory just before a restore, "limit": bytes the browser's heap starts with,
+// "margin": bytes that must stay free under it}.
 // Prints one JSON line on stdout: {"bytes", "memory", "used", "limit", "buildId", "modules",
 // "ms"}; exits 1 with a message on stderr if an import fails or the heap is too big.
 // Compile mode: {"pyodide", "tree", "compile": true, "out": dir}: writes each module's checked
@@ -190,12 +191,31 @@ const modules = py.runPython("len(sys.modules)");
 
 // The proof that it loads on this runtime: restore it in a second Pyodide, as the page will, and
 // find what was imported (pyodide#6254: a snapshot the module's heap cannot hold fails here).
+// On the way, the runtime's memory as it is set up just before the restore (its data segments,
+// relocated, and what its set-up wrote), into spec.base if given: a quarter of the snapshot's
+// bytes that are not zeros are those very bytes, which the page then need not download, inflate
+// or copy (tools/snapshot.py `pack`, web/start.mjs `restoreFromRuns`).
+const createModule = (await import(pathToFileURL(join(pyodideDir, "pyodide.asm.mjs")).href)).default;
+let base = null;
+const beforeRestore = async (settings) => {
+  const module = await createModule(settings);
+  const api = settings.API;
+  const restore = api.restoreSnapshot;
+  api.restoreSnapshot = function (bytes) {
+    base = module.HEAP8.slice();
+    return restore.call(this, bytes);
+  };
+  return module;
+};
 try {
   const restored = await loadPyodide({
     indexURL: pyodideDir,
     _loadSnapshot: snapshot.slice(),
     _sysExecutable: THIS_PROGRAM,
+    createPyodideModule: beforeRestore,
   });
+  if (!base) fail("Pyodide's restore was not where this expects it (api.restoreSnapshot)");
+  if (spec.base) writeFileSync(spec.base, new Uint8Array(base.buffer));
   restored.globals.set("_picante_imports", restored.toPy(spec.imports));
   const missing = restored
     .runPython("import sys\n[m for m in _picante_imports if m not in sys.modules]")

@@ -24,10 +24,12 @@ What it costs and how this module handles it:
   card's art id or colours (``register_ui``), makes a new snapshot, and players download it once
   more (e2e/test_snapshot.py checks that no game's own module is in it).
 - The hash seed and `random`'s state are frozen into it: the page re-seeds `random` at once.
-- It is 30 MiB raw, more than half of it pages of zeros: dist/ ships it without them (`pack`,
-  the format the page keeps it in, 14 MB) and gzipped (`NAME`, ~5 MB); the page inflates it with
-  DecompressionStream in a worker (half the bytes to write that the whole heap would be) and
-  copies its runs into the runtime's memory, zeros already, as it restores it (web/start.mjs).
+- It is 30 MiB raw, more than half of it pages of zeros, and 3.4 MB of the rest are the bytes
+  the runtime's memory holds already when a restore begins (its data segments, mostly): dist/
+  ships it without either (`pack`, the format the page keeps it in, 10.6 MB) and gzipped
+  (`NAME`, 3.8 MB); the page inflates it with DecompressionStream in a worker and copies its runs
+  into the runtime's memory as it restores it, once the pages left to the memory have passed
+  their checksum (web/start.mjs). The maker records that memory (tools/snapshot.mjs).
 
 Making it takes seconds in Node (tools/snapshot.mjs), so snapshots are cached by a hash of
 everything they are made from, under build/snapshot/.
@@ -35,6 +37,7 @@ everything they are made from, under build/snapshot/.
 
 from __future__ import annotations
 
+import array
 import gzip
 import hashlib
 import json
@@ -42,6 +45,7 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
@@ -113,7 +117,7 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 MAKER = Path(__file__).with_name("snapshot.mjs")
 
 _MAGIC = 0x706E7300  # Pyodide's snapshot header: magic, offset, json length, pad, build id
-PACKED_MAGIC = b"PCSZ"  # the snapshot without its pages of zeros (`pack`; web/start.mjs)
+PACKED_MAGIC = b"PCSB"  # the snapshot as dist/ ships it (`pack`; web/start.mjs)
 PAGE = 4096
 _BUILD_ID_JS = re.compile(rb'BUILD_ID:"([0-9a-f]{64})"')
 
@@ -205,13 +209,19 @@ def run_maker(
 
 
 def make(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> tuple:
-    """The snapshot of Pyodide in `runtime` with `tree` written and `imports` imported:
-    returns (raw snapshot bytes, its report)."""
+    """The snapshot of Pyodide in `runtime` with `tree` written and `imports` imported: returns
+    (raw snapshot bytes, the runtime's memory just before a restore of it, its report)."""
     with tempfile.TemporaryDirectory(prefix="picante-snapshot-") as tmp:
-        out = Path(tmp) / "snapshot.bin"
-        spec = {"imports": list(imports), "out": str(out), "limit": HEAP_LIMIT, "margin": MARGIN}
+        out, base = Path(tmp) / "snapshot.bin", Path(tmp) / "base.bin"
+        spec = {
+            "imports": list(imports),
+            "out": str(out),
+            "base": str(base),
+            "limit": HEAP_LIMIT,
+            "margin": MARGIN,
+        }
         report = run_maker(runtime, tree, spec, Path(tmp))
-        return out.read_bytes(), report
+        return out.read_bytes(), base.read_bytes(), report
 
 
 def compress(raw: bytes) -> bytes:
@@ -219,49 +229,93 @@ def compress(raw: bytes) -> bytes:
     return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
-def pack(raw: bytes) -> bytes:
-    """The heap without its 4 KiB pages of zeros, as web/start.mjs reads it (`fillRuns`):
-    "PCSZ", the heap's length, the number of runs, each run's offset and length (u32,
-    little-endian), then the runs' bytes.
+def checksum(data: bytes) -> int:
+    """FNV-1a over little-endian 32-bit words, as web/start.mjs computes it (`keptChecksum`): a few
+    milliseconds there for the pages a packed snapshot leaves to the runtime's memory.
 
-    >>> memory = bytes(PAGE) + b"py" * PAGE + bytes(2 * PAGE) + b"!"  # 2 runs: 2 pages, 1 byte
-    >>> packed = pack(memory)
-    >>> len(packed) == 12 + 2 * 8 + 2 * PAGE + 1, unpack(packed) == memory
+    >>> checksum(b""), checksum(bytes(4)), checksum(b"\\x01\\x00\\x00\\x00")
+    (2166136261, 84696351, 67918732)
+    """
+    words = array.array("I")
+    words.frombytes(data)
+    if sys.byteorder != "little":
+        words.byteswap()
+    h = 0x811C9DC5
+    for word in words:
+        h = ((h ^ word) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def _runs(pages: list[int]) -> list[list[int]]:
+    """Adjacent PAGE-sized pages at these offsets, joined: [[offset, length], ...]."""
+    runs: list[list[int]] = []
+    for at in pages:
+        if runs and runs[-1][0] + runs[-1][1] == at:
+            runs[-1][1] += PAGE
+        else:
+            runs.append([at, PAGE])
+    return runs
+
+
+def pack(raw: bytes, base: bytes | None = None) -> bytes:
+    """The snapshot as web/start.mjs reads it (`runsOf`, `fillRuns`): without its 4 KiB pages of
+    zeros, nor the pages that the runtime's memory holds already when the restore begins (`base`:
+    the maker's copy of it, laid out as in the snapshot; those pages are *kept*, and their
+    checksum lets the page check that its runtime's memory is that one). Format: "PCSB", the
+    snapshot's length, the number of runs, the number of kept runs, the kept pages' checksum,
+    each run's then each kept run's offset and length (u32, little-endian; offsets in the
+    snapshot, whose memory begins after Pyodide's header), then the runs' bytes. The first page
+    (Pyodide's header) is never kept.
+
+    >>> header, kept, zeros, data = b"H" * PAGE, b"k" * PAGE, bytes(PAGE), b"py" * PAGE
+    >>> memory = header + kept + zeros + data + b"!"  # kept: the same in the runtime's memory
+    >>> packed = pack(memory, base=bytes(PAGE) + kept + bytes(3 * PAGE + 1))
+    >>> len(packed) == 20 + 3 * 8 + 3 * PAGE + 1, unpack(packed) == memory.replace(kept, zeros)
+    (True, True)
+    >>> unpack(packed, base=memory) == memory, pack(memory) == pack(memory, base=bytes(len(memory)))
     (True, True)
     """
     zero = bytes(PAGE)
-    runs: list[list[int]] = []
+    pages, kept = [], []
     for at in range(0, len(raw), PAGE):
         page = raw[at : at + PAGE]
         if page == zero[: len(page)]:
             continue
-        if runs and runs[-1][0] + runs[-1][1] == at:
-            runs[-1][1] += len(page)
+        if at and base is not None and len(page) == PAGE and base[at : at + PAGE] == page:
+            kept.append(at)
         else:
-            runs.append([at, len(page)])
-    head = PACKED_MAGIC + struct.pack("<II", len(raw), len(runs))
-    head += b"".join(struct.pack("<II", at, length) for at, length in runs)
+            pages.append(at)
+    runs = _runs(pages)
+    if runs and runs[-1][0] + runs[-1][1] > len(raw):
+        runs[-1][1] = len(raw) - runs[-1][0]  # the snapshot's last page is a part of one
+    kept_runs = _runs(kept)
+    total = checksum(b"".join(raw[at : at + length] for at, length in kept_runs))
+    head = PACKED_MAGIC + struct.pack("<IIII", len(raw), len(runs), len(kept_runs), total)
+    head += b"".join(struct.pack("<II", at, length) for at, length in runs + kept_runs)
     return head + b"".join(raw[at : at + length] for at, length in runs)
 
 
-def _packed_head(packed: bytes) -> tuple[int, int]:
-    """(the heap's length, the number of runs) from a packed snapshot's head."""
-    if packed[:4] != PACKED_MAGIC or len(packed) < 12:
+def _packed_head(packed: bytes) -> tuple[int, list, list, int]:
+    """(the snapshot's length, its runs, its kept runs, their checksum) from a packed snapshot."""
+    if packed[:4] != PACKED_MAGIC or len(packed) < 20:
         raise SnapshotError("not a packed snapshot")
-    return struct.unpack_from("<II", packed, 4)
+    size, count, kept, total = struct.unpack_from("<IIII", packed, 4)
+    spans = [list(struct.unpack_from("<II", packed, 20 + 8 * i)) for i in range(count + kept)]
+    return size, spans[:count], spans[count:], total
 
 
-def unpack(packed: bytes) -> bytes:
-    """The heap `pack` packed."""
-    size, count = _packed_head(packed)
+def unpack(packed: bytes, base: bytes | None = None) -> bytes:
+    """The snapshot `pack` packed; its kept pages from `base` (without one: zeros)."""
+    size, runs, kept, _ = _packed_head(packed)
     heap = bytearray(size)
-    body = 12 + 8 * count
-    for i in range(count):
-        at, length = struct.unpack_from("<II", packed, 12 + 8 * i)
+    body = 20 + 8 * (len(runs) + len(kept))
+    for at, length in runs:
         heap[at : at + length] = packed[body : body + length]
         body += length
     if body != len(packed):
         raise SnapshotError("a packed snapshot of the wrong size")
+    for at, length in kept if base is not None else ():
+        heap[at : at + length] = base[at : at + length]
     return bytes(heap)
 
 
@@ -276,7 +330,7 @@ def size(gz: bytes) -> int:
 
 
 def heap(gz: bytes) -> bytes:
-    """The heap (the bytes Pyodide restores) of the snapshot as dist/ ships it."""
+    """The snapshot as dist/ ships it, unpacked (its kept pages zeros: see `pack`)."""
     return unpack(gzip.decompress(gz))
 
 
@@ -318,8 +372,12 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
         report = json.loads((cache / f"{key}.json").read_text())
         report["cached"] = True
     else:
-        raw, report = make(runtime, tree)
-        gz = compress(pack(raw))
+        raw, memory, report = make(runtime, tree)
+        # the memory as the snapshot lays it out: after Pyodide's header (its second u32)
+        heap_at = struct.unpack_from("<I", raw, 4)[0]
+        packed = pack(raw, base=raw[:heap_at] + memory)
+        gz = compress(packed)
+        report["kept_bytes"] = sum(length for _, length in _packed_head(packed)[2])
         report["runtime"] = {name: _sha256((runtime / name).read_bytes()) for name in RUNTIME}
         report["imports"] = list(IMPORTS)
         report["gzip_bytes"] = len(gz)

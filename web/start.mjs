@@ -2,10 +2,10 @@
 //
 // A returning visit starts Python from a memory snapshot (dist/python-snapshot.gz, made by the
 // build: Pyodide started and the platform core imported, see tools/snapshot.py), kept inflated
-// (but for its pages of zeros) in Cache Storage (SNAPSHOT_CACHE) by an earlier visit: restoring
-// it is a copy of 14 MB instead of CPython's start-up. A first visit starts Python the normal
-// way (the page's standard library is bytecode: tools/stdlib.py), since on a phone network the
-// 5.2 MB snapshot would take longer to download than that start-up takes (unless the runtime
+// (but for its pages of zeros and those the runtime holds already) in Cache Storage
+// (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 10.6 MB instead of CPython's
+// start-up. A first visit starts Python the normal way (the page's standard library is bytecode:
+// tools/stdlib.py), since on a phone network the 3.8 MB snapshot would take longer to download than that start-up takes (unless the runtime
 // itself arrived at once: `fastNetwork`, and then Python is set up while it downloads);
 // once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
 // next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
@@ -65,7 +65,7 @@ async function fetchBytes(path) {
 
 // Our gzipped files (the snapshot, the games' bytecode): static hosts do not add Content-Encoding
 // for us, so they are inflated here, in a worker that fetches them too (./inflate-worker.js):
-// inflating 14 MB is a few hundred ms of CPU that must not hold the main thread, and the download
+// inflating 10.6 MB is a few hundred ms of CPU that must not hold the main thread, and the download
 // and inflating go on while the main thread is busy starting Python (a first visit over a fast
 // network starts Python while its snapshot downloads: `loadPython`). What the worker downloaded is
 // listed in picante.workerDownloads, as Resource Timing entries of the page would be (the
@@ -299,45 +299,54 @@ const SNAPSHOT_CACHE = "python-snapshot";
 const snapshotKey = () => here(`python-snapshot.packed?${boot.snapshotHash}`);
 
 // The snapshot is the runtime's whole memory, 30 MiB, and more than half of it is pages of zeros
-// (17.5 of 31.5 MB here: the heap's free end, and free space inside it), in a dozen runs. A warm
-// visit waits for the stored snapshot to be read before Pyodide can set its runtime up, and the
-// read goes at the speed of the bytes (docs/benchmarks.md); a first visit waits for it to be
-// inflated, at the speed of the bytes written. So the build ships only the runs that are not
-// zeros (tools/snapshot.py `pack`), the page keeps them as they come, and they are copied
-// straight into the runtime's new memory, zeros already (`restoreFromRuns`). Format: "PCSZ", the
-// length, the number of runs, each run's offset and length (u32, little-endian), then the runs'
-// bytes.
-const PACKED_MAGIC = 0x5a534350; // "PCSZ"
+// (17.5 of 31.5 MB here: the heap's free end, and free space inside it), in a dozen runs; and a
+// quarter of the rest (3.4 MB: code's constant data, mostly) is what the runtime's memory holds
+// already when the restore begins. A warm visit waits for the stored snapshot to be read before
+// Pyodide can set its runtime up, and the read goes at the speed of the bytes
+// (docs/benchmarks.md); a first visit waits for it to be inflated, at the speed of the bytes
+// written. So the build ships only the runs that are neither (tools/snapshot.py `pack`), the page
+// keeps them as they come, and they are copied straight into the runtime's new memory
+// (`restoreFromRuns`), where the rest is in place: zeros, and the *kept* pages, which the page
+// checks against their checksum first (a runtime whose memory differs refuses the snapshot).
+// Format: "PCSB", the snapshot's length, the number of runs, the number of kept runs, the kept
+// pages' checksum, each run's then each kept run's offset and length (u32, little-endian), then
+// the runs' bytes.
+const PACKED_MAGIC = 0x42534350; // "PCSB"
+const PACKED_HEAD = 20;
 
-// [[offset, length], ...] of a packed snapshot's runs, and the heap's length; throws for anything
-// but a whole packed snapshot.
+// { size, runs, kept, checksum } of a packed snapshot: the snapshot's length, [[offset, length],
+// ...] of its runs and of its kept runs, and their checksum; throws for anything but a whole
+// packed snapshot.
 function runsOf(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  if (packed.length < 12 || view.getUint32(0, true) !== PACKED_MAGIC) {
+  if (packed.length < PACKED_HEAD || view.getUint32(0, true) !== PACKED_MAGIC) {
     throw new Error("not a packed snapshot");
   }
   const count = view.getUint32(8, true);
-  const runs = [];
-  let bytes = 12 + 8 * count;
-  for (let i = 0; i < count; i++) {
-    const run = [view.getUint32(12 + 8 * i, true), view.getUint32(16 + 8 * i, true)];
-    runs.push(run);
-    bytes += run[1];
+  const keptCount = view.getUint32(12, true);
+  const spans = [];
+  for (let i = 0; i < count + keptCount; i++) {
+    const at = PACKED_HEAD + 8 * i;
+    spans.push([view.getUint32(at, true), view.getUint32(at + 4, true)]);
   }
+  const runs = spans.slice(0, count);
+  const bytes = runs.reduce((sum, [, length]) => sum + length, PACKED_HEAD + 8 * spans.length);
   if (bytes !== packed.length) throw new Error("a packed snapshot of the wrong size");
-  return { size: view.getUint32(4, true), runs };
+  const kept = spans.slice(count);
+  return { size: view.getUint32(4, true), runs, kept, checksum: view.getUint32(16, true) };
 }
 
-// A packed snapshot, whole and checked: { packed, runs, size } (throws for anything else).
+// A packed snapshot, whole and checked: { packed, runs, kept, checksum, size } (throws for
+// anything else).
 function packedSnapshot(packed) {
   return { packed, ...runsOf(packed) };
 }
 
 // Writes the bytes at [from, from + out.length) of the unpacked snapshot into `out` (zeros
-// already): the parts of the runs that fall there.
-function fillRuns({ packed, runs }, out, from = 0) {
+// already): the parts of the runs that fall there (not the kept pages: `restoreFromRuns`).
+function fillRuns({ packed, runs, kept }, out, from = 0) {
   const end = from + out.length;
-  let data = 12 + 8 * runs.length;
+  let data = PACKED_HEAD + 8 * (runs.length + kept.length);
   for (const [at, length] of runs) {
     const start = Math.max(at, from);
     const stop = Math.min(at + length, end);
@@ -345,6 +354,17 @@ function fillRuns({ packed, runs }, out, from = 0) {
     data += length;
   }
   return out;
+}
+
+// FNV-1a over the 32-bit words of the kept pages as `memory` holds them (the snapshot's offset
+// `from` at its start), as tools/snapshot.py `checksum` computes it over the snapshot's: ~3 ms.
+function keptChecksum({ kept }, memory, from) {
+  let h = 0x811c9dc5;
+  for (const [at, length] of kept) {
+    const words = new Uint32Array(memory.buffer, memory.byteOffset + at - from, length / 4);
+    for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193) >>> 0;
+  }
+  return h;
 }
 
 // A snapshot this browser refused once is not fetched again (localStorage: its hash).
@@ -403,14 +423,14 @@ async function forgetSnapshot(refused) {
 
 // A first visit takes the snapshot too when the network is so fast that the runtime itself (the
 // wasm and the standard library, 4.5 MB as a compressing host sends them) arrived before Python
-// could start: the 5.2 MB snapshot then costs less than the start-up it saves. On a phone network
+// could start: the 3.8 MB snapshot then costs less than the start-up it saves. On a phone network
 // it would cost far more (the bench's --slow run). What a service worker serves says nothing of
 // the network: a visit it serves waits for no download.
 // A device too busy to take the wasm in by then (a loaded machine over loopback, in 1 cold visit of
 // 7 here) is on a fast network too if the rest of the runtime came at FAST_BYTES_PER_MS or more:
 // its bytes over their own transfer, first byte to last, the line's speed rather than the
 // device's. On a phone network they come at a small fraction of it, sharing the line with the wasm.
-const FAST_BYTES_PER_MS = 4000; // 4 MB/s, 32 Mbit/s: the snapshot's 5.2 MB then take ~1.3 s
+const FAST_BYTES_PER_MS = 4000; // 4 MB/s, 32 Mbit/s: the snapshot's 3.8 MB then take ~1 s
 
 function fastNetwork() {
   const sw = navigator.serviceWorker;
@@ -555,12 +575,15 @@ function yieldingFactory(indexURL, restoring = null) {
 // main thread on a warm visit here (a CPU profile: its restore and our unpacking). So Pyodide is
 // given a blank of the snapshot's size (`blank`: it sizes the memory by it; never
 // written, so the system never really gives it pages), its restore is given only the header (it
-// checks the magic number and the build, and reads the header's JSON), and the runs that are not
-// zeros are copied straight into the new memory, which is zeros already. If Pyodide's restore is
-// not where this expects it, the blank is filled and Pyodide restores it as it always would.
+// checks the magic number and the build, and reads the header's JSON), and the runs are copied
+// straight into the new memory, which holds the rest already: zeros, and the kept pages, checked
+// first (`keptChecksum`). If Pyodide's restore is not where this expects it, the blank is filled
+// and Pyodide restores it as it always would (a snapshot with kept pages is refused then).
 function restoreFromRuns(api, module, snapshot, blank) {
   const restore = api && api.restoreSnapshot;
   if (typeof restore !== "function" || !module || !module.HEAP8) {
+    // (the kept pages are only in a runtime's memory: such a snapshot cannot be restored so)
+    if (snapshot.kept.length) throw new Error("Pyodide's restore is not where this expects it");
     fillRuns(snapshot, blank);
     return;
   }
@@ -569,9 +592,13 @@ function restoreFromRuns(api, module, snapshot, blank) {
     if (bytes !== blank) return restore.call(this, bytes);
     // the header: its second u32 is where the memory's bytes begin
     const heapAt = new DataView(fillRuns(snapshot, new Uint8Array(8)).buffer).getUint32(4, true);
+    const memory = new Uint8Array(module.HEAP8.buffer);
+    if (keptChecksum(snapshot, memory, heapAt) !== snapshot.checksum) {
+      throw new Error("the runtime's memory is not the one the snapshot was made against");
+    }
     const header = fillRuns(snapshot, new Uint8Array(Math.ceil(heapAt / 4) * 4));
     const info = restore.call(this, header);
-    fillRuns(snapshot, new Uint8Array(module.HEAP8.buffer), heapAt);
+    fillRuns(snapshot, memory, heapAt);
     return info;
   };
 }
