@@ -65,7 +65,7 @@ def test_dist_ships_a_snapshot_of_its_own_runtime(dist):
     # shipped without its pages of zeros, nor those the runtime's memory holds before the restore
     # (kept: a quarter of the rest), which the page leaves in place (start.mjs's restoreFromRuns)
     packed = gzip.decompress(gz)
-    size, runs, kept, _ = snapshot._packed_head(packed)
+    size, runs, kept, _ = snapshot.packed_head(packed)
     assert packed[:4] == snapshot.PACKED_MAGIC and size == len(heap)
     assert len(packed) < len(heap) * 0.4
     assert sum(length for _, length in kept) > 2 * 2**20

@@ -69,7 +69,7 @@ def _snapshot_and_memory() -> tuple[bytes, bytes, int]:
 def test_the_page_restores_a_packed_snapshot_onto_the_runtimes_memory(tmp_path: Path) -> None:
     raw, before, heap_at = _snapshot_and_memory()
     packed = snapshot.pack(raw, base=raw[:heap_at] + before)
-    size, runs, kept, total = snapshot._packed_head(packed)
+    size, runs, kept, total = snapshot.packed_head(packed)
     # the pages (of the snapshot, whose memory starts 128 bytes in) that hold only bytes the
     # runtime's memory has there: the two pages' worth of them that are not zeros in both
     assert kept == [[3 * PAGE, 2 * PAGE]]
@@ -83,7 +83,7 @@ def test_the_page_restores_a_packed_snapshot_onto_the_runtimes_memory(tmp_path: 
 def test_a_runtime_memory_that_differs_in_a_kept_page_fails_the_checksum(tmp_path: Path) -> None:
     raw, before, heap_at = _snapshot_and_memory()
     packed = snapshot.pack(raw, base=raw[:heap_at] + before)
-    (at, _), *_ = snapshot._packed_head(packed)[2]
+    (at, _), *_ = snapshot.packed_head(packed)[2]
     other = bytearray(before)
     other[at - heap_at + 8] ^= 1
     found = _run_reader(tmp_path, packed, bytes(other), heap_at)

@@ -195,7 +195,8 @@ const modules = py.runPython("len(sys.modules)");
 // relocated, and what its set-up wrote), into spec.base if given: a quarter of the snapshot's
 // bytes that are not zeros are those very bytes, which the page then need not download, inflate
 // or copy (tools/snapshot.py `pack`, web/start.mjs `restoreFromRuns`).
-const createModule = (await import(pathToFileURL(join(pyodideDir, "pyodide.asm.mjs")).href)).default;
+const glue = await import(pathToFileURL(join(pyodideDir, "pyodide.asm.mjs")).href);
+const createModule = glue.default;
 let base = null;
 const beforeRestore = async (settings) => {
   const module = await createModule(settings);

@@ -295,7 +295,7 @@ def pack(raw: bytes, base: bytes | None = None) -> bytes:
     return head + b"".join(raw[at : at + length] for at, length in runs)
 
 
-def _packed_head(packed: bytes) -> tuple[int, list, list, int]:
+def packed_head(packed: bytes) -> tuple[int, list, list, int]:
     """(the snapshot's length, its runs, its kept runs, their checksum) from a packed snapshot."""
     if packed[:4] != PACKED_MAGIC or len(packed) < 20:
         raise SnapshotError("not a packed snapshot")
@@ -306,7 +306,7 @@ def _packed_head(packed: bytes) -> tuple[int, list, list, int]:
 
 def unpack(packed: bytes, base: bytes | None = None) -> bytes:
     """The snapshot `pack` packed; its kept pages from `base` (without one: zeros)."""
-    size, runs, kept, _ = _packed_head(packed)
+    size, runs, kept, _ = packed_head(packed)
     heap = bytearray(size)
     body = 20 + 8 * (len(runs) + len(kept))
     for at, length in runs:
@@ -326,7 +326,7 @@ def size(gz: bytes) -> int:
     >>> size(compress(pack(bytes(PAGE) + b"py" * PAGE)))
     12288
     """
-    return _packed_head(gzip.decompress(gz))[0]
+    return packed_head(gzip.decompress(gz))[0]
 
 
 def heap(gz: bytes) -> bytes:
@@ -377,7 +377,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
         heap_at = struct.unpack_from("<I", raw, 4)[0]
         packed = pack(raw, base=raw[:heap_at] + memory)
         gz = compress(packed)
-        report["kept_bytes"] = sum(length for _, length in _packed_head(packed)[2])
+        report["kept_bytes"] = sum(length for _, length in packed_head(packed)[2])
         report["runtime"] = {name: _sha256((runtime / name).read_bytes()) for name in RUNTIME}
         report["imports"] = list(IMPORTS)
         report["gzip_bytes"] = len(gz)

@@ -5,8 +5,9 @@
 // (but for its pages of zeros and those the runtime holds already) in Cache Storage
 // (SNAPSHOT_CACHE) by an earlier visit: restoring it is a copy of 10.6 MB instead of CPython's
 // start-up. A first visit starts Python the normal way (the page's standard library is bytecode:
-// tools/stdlib.py), since on a phone network the 3.8 MB snapshot would take longer to download than that start-up takes (unless the runtime
-// itself arrived at once: `fastNetwork`, and then Python is set up while it downloads);
+// tools/stdlib.py), since on a phone network the 3.8 MB snapshot would take longer to download
+// than that start-up takes (unless the runtime itself arrived at once: `fastNetwork`, and then
+// Python is set up while it downloads);
 // once the page is ready it fetches the snapshot, inflates it in a worker and stores it for the
 // next visit (`picante.snapshotStored`). A snapshot that is refused (another runtime) is dropped
 // and Python starts the normal way; `picante.boot` says which way Python started and why
@@ -65,7 +66,7 @@ async function fetchBytes(path) {
 
 // Our gzipped files (the snapshot, the games' bytecode): static hosts do not add Content-Encoding
 // for us, so they are inflated here, in a worker that fetches them too (./inflate-worker.js):
-// inflating 10.6 MB is a few hundred ms of CPU that must not hold the main thread, and the download
+// inflating 10.6 MB is ~100-300 ms of CPU that must not hold the main thread, and the download
 // and inflating go on while the main thread is busy starting Python (a first visit over a fast
 // network starts Python while its snapshot downloads: `loadPython`). What the worker downloaded is
 // listed in picante.workerDownloads, as Resource Timing entries of the page would be (the
@@ -592,13 +593,12 @@ function restoreFromRuns(api, module, snapshot, blank) {
     if (bytes !== blank) return restore.call(this, bytes);
     // the header: its second u32 is where the memory's bytes begin
     const heapAt = new DataView(fillRuns(snapshot, new Uint8Array(8)).buffer).getUint32(4, true);
-    const memory = new Uint8Array(module.HEAP8.buffer);
-    if (keptChecksum(snapshot, memory, heapAt) !== snapshot.checksum) {
+    if (keptChecksum(snapshot, new Uint8Array(module.HEAP8.buffer), heapAt) !== snapshot.checksum) {
       throw new Error("the runtime's memory is not the one the snapshot was made against");
     }
     const header = fillRuns(snapshot, new Uint8Array(Math.ceil(heapAt / 4) * 4));
     const info = restore.call(this, header);
-    fillRuns(snapshot, memory, heapAt);
+    fillRuns(snapshot, new Uint8Array(module.HEAP8.buffer), heapAt);
     return info;
   };
 }
