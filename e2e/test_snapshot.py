@@ -28,6 +28,7 @@ from conftest import (
 from tools import glue, snapshot, snapshot_bytecode
 from tools.build import read_sw_build_info
 from tools.serve import Handler
+from tools.sources import sha256
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNTIME = ROOT / "node_modules" / "pyodide"
@@ -136,9 +137,7 @@ def test_a_snapshot_of_another_runtime_is_refused_by_the_build(dist, tmp_path):
     shutil.copytree(dist.out / "pyodide", runtime)
     # the glue the snapshot was made with, as Pyodide ships it (dist/ has it as a classic script)
     shutil.copy(RUNTIME / glue.MODULE, runtime)
-    report = {
-        "runtime": {n: snapshot._sha256((runtime / n).read_bytes()) for n in snapshot.RUNTIME}
-    }
+    report = {"runtime": {n: sha256((runtime / n).read_bytes()) for n in snapshot.RUNTIME}}
     snapshot.verify(gz, runtime, report)  # the very runtime: accepted
 
     other = dict(report, runtime=dict(report["runtime"], **{"pyodide.asm.wasm": "0" * 64}))

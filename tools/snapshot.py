@@ -50,6 +50,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from tools.sources import sha256
+
 # What is imported before the snapshot is taken, i.e. what the page does not import again.
 # Everything a module listed here imports must be listed too (or already be imported by Pyodide's
 # own start-up, like json, asyncio, dataclasses, typing, random): the build says which is missing.
@@ -126,10 +128,6 @@ class SnapshotError(RuntimeError):
     pass
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def module_files(available: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> dict:
     """The files (relative path -> bytes) the listed modules of our own are made of, parents'
     ``__init__.py`` included; stdlib names (whose top level is none of ours) are skipped."""
@@ -176,11 +174,11 @@ def staged_python(stage: Path, files: dict[str, str]) -> dict[str, bytes]:
 def cache_key(runtime: Path, tree: dict[str, bytes], imports: tuple[str, ...] = IMPORTS) -> str:
     h = hashlib.sha256()
     h.update(json.dumps([list(imports), HEAP_LIMIT, MARGIN, PACKED_MAGIC.decode()]).encode())
-    h.update(_sha256(MAKER.read_bytes()).encode())
+    h.update(sha256(MAKER.read_bytes()).encode())
     for name in RUNTIME:
-        h.update(f"{name}\0{_sha256((runtime / name).read_bytes())}\n".encode())
+        h.update(f"{name}\0{sha256((runtime / name).read_bytes())}\n".encode())
     for rel, data in sorted(tree.items()):
-        h.update(f"{rel}\0{_sha256(data)}\n".encode())
+        h.update(f"{rel}\0{sha256(data)}\n".encode())
     return h.hexdigest()
 
 
@@ -358,7 +356,7 @@ def verify(gz: bytes, runtime: Path, report: dict) -> None:
             f"{NAME} was made by Pyodide build {build_id}, dist/ ships {found[1].decode()}"
         )
     for name in RUNTIME:
-        if report.get("runtime", {}).get(name) != _sha256((runtime / name).read_bytes()):
+        if report.get("runtime", {}).get(name) != sha256((runtime / name).read_bytes()):
             raise SnapshotError(f"{NAME} was made with another pyodide/{name} than dist/ ships")
 
 
@@ -378,7 +376,7 @@ def build_snapshot(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
         packed = pack(raw, base=raw[:heap_at] + memory)
         gz = compress(packed)
         report["kept_bytes"] = sum(length for _, length in packed_head(packed)[2])
-        report["runtime"] = {name: _sha256((runtime / name).read_bytes()) for name in RUNTIME}
+        report["runtime"] = {name: sha256((runtime / name).read_bytes()) for name in RUNTIME}
         report["imports"] = list(IMPORTS)
         report["gzip_bytes"] = len(gz)
         if cache is not None:

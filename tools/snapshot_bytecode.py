@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 from tools import snapshot
+from tools.sources import sha256
 
 # In dist/: every file Python's file system needs before the page is ready (the engine wheel's
 # files, web/**/*.py and the bytecode of what start-up imports), in this format (tools/build.py).
@@ -92,9 +93,9 @@ def build_bytecode(runtime: Path, tree: dict[str, bytes], cache: Path | None) ->
     (bytes, report)."""
     h = hashlib.sha256(b"bytecode\n" + snapshot.MAKER.read_bytes())
     for name in snapshot.RUNTIME:
-        h.update(f"{name}\0{snapshot._sha256((runtime / name).read_bytes())}\n".encode())
+        h.update(f"{name}\0{sha256((runtime / name).read_bytes())}\n".encode())
     for rel, data in sorted(tree.items()):
-        h.update(f"{rel}\0{snapshot._sha256(data)}\n".encode())
+        h.update(f"{rel}\0{sha256(data)}\n".encode())
     key = h.hexdigest()
     if cache is not None and (cache / f"{key}.gz").is_file():
         (cache / f"{key}.gz").touch()

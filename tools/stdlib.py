@@ -29,6 +29,7 @@ import zipfile
 from pathlib import Path
 
 from tools import snapshot
+from tools.sources import sha256
 
 NAME = "python_stdlib.zip"  # in dist/pyodide/, in place of Pyodide's
 MAKER = Path(__file__).with_name("stdlib.mjs")
@@ -67,9 +68,9 @@ def imported_names(tree: dict[str, bytes]) -> list[str]:
 def cache_key(runtime: Path, imports: list[str]) -> str:
     h = hashlib.sha256(b"stdlib\n")
     h.update(json.dumps([imports, list(EXTRA), list(KEEP_DOCS)]).encode())
-    h.update(snapshot._sha256(MAKER.read_bytes()).encode())
+    h.update(sha256(MAKER.read_bytes()).encode())
     for name in snapshot.RUNTIME:
-        h.update(f"{name}\0{snapshot._sha256((runtime / name).read_bytes())}\n".encode())
+        h.update(f"{name}\0{sha256((runtime / name).read_bytes())}\n".encode())
     return h.hexdigest()
 
 
